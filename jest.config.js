@@ -1,0 +1,29 @@
+// Two projects: fast unit specs beside the code, and e2e specs against real
+// PostgreSQL and Redis. Each e2e file gets its own database cloned from a
+// template that the global setup migrates and seeds once per run.
+const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      transform,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+  testTimeout: 30000,
+};

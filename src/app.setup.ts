@@ -1,0 +1,44 @@
+import { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { middlewareErrorHandler } from './common/filters/http-error.filter';
+import { projectRoot } from './common/project-root';
+import { createValidationPipe } from './common/validation';
+import { spaHost, webApps } from './web/spa-host';
+
+/**
+ * Nest's default parsers are off so that ours, with our limit, come first and
+ * their errors reach our error contract. The raw body is kept for webhook
+ * signatures.
+ */
+export const API_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false, rawBody: true };
+
+// Largest legitimate body: a 500-county cart is about 40 KB of JSON.
+export const JSON_BODY_LIMIT = '100kb';
+
+function setUpDocs(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('County Data Store API')
+      .setDescription('Bulk U.S. county property-record data: catalog, checkout, subscriptions and staff console.')
+      .setVersion('1')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/** Everything about the HTTP app that main.ts and the tests must share. */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  app.disable('x-powered-by');
+  // Behind a load balancer, client addresses come from X-Forwarded-For.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(middlewareErrorHandler);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  app.use(spaHost(webApps(projectRoot())));
+  setUpDocs(app);
+  return app;
+}

@@ -1,0 +1,52 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { API_APP_OPTIONS, configureApp } from './app.setup';
+import { projectRoot } from './common/project-root';
+import { checkPostgres, checkRedis } from './common/service-checks';
+import { StartupError } from './common/startup-error';
+import { ConfigError, Environment, readEnvironment } from './config';
+import { WorkerModule } from './worker.module';
+
+/**
+ * Runs an entry point: reads .env when there is one, validates the whole
+ * configuration, then starts. A configuration or reachability problem ends
+ * the process with one line naming the variable or service at fault.
+ */
+export function runEntryPoint(name: string, start: (env: Environment) => Promise<unknown>): void {
+  const run = async () => {
+    const dotenv = join(projectRoot(), '.env');
+    if (existsSync(dotenv)) process.loadEnvFile(dotenv);
+    await start(readEnvironment());
+  };
+  run().catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof StartupError) {
+      console.error(`${name} cannot start: ${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
+}
+
+export async function checkServices(env: Environment): Promise<void> {
+  await checkPostgres(env.DATABASE_URL as string);
+  await checkRedis(env.REDIS_URL as string);
+}
+
+export async function createApi(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, API_APP_OPTIONS);
+  app.useLogger(app.get(Logger));
+  return configureApp(app);
+}
+
+export async function createWorker(): Promise<INestApplicationContext> {
+  const worker = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
+  worker.useLogger(worker.get(Logger));
+  worker.enableShutdownHooks();
+  return worker.init();
+}

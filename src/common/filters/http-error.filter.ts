@@ -1,0 +1,61 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { ErrorRequestHandler, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  error: string;
+}
+
+// Errors raised by Express's body parsers before a route runs.
+const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'The request body is not valid JSON'],
+  'entity.too.large': [413, 'The request body is too large'],
+  'encoding.unsupported': [415, 'The request body encoding is not supported'],
+  'charset.unsupported': [415, 'The request body character set is not supported'],
+  'request.aborted': [400, 'The request was aborted'],
+  'entity.verify.failed': [400, 'The request body could not be verified'],
+};
+
+function messageOf(response: string | object): string {
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : 'Request failed';
+}
+
+/** The one error contract: `{ statusCode, message, error }`, never internals. */
+export function describeError(exception: unknown): { statusCode: number; message: string } {
+  if (exception instanceof HttpException) {
+    return { statusCode: exception.getStatus(), message: messageOf(exception.getResponse()) };
+  }
+  const parserError = exception as { type?: string; status?: number; expose?: boolean; message?: string };
+  const known = parserError.type ? BODY_PARSER_MESSAGES[parserError.type] : undefined;
+  if (known) return { statusCode: known[0], message: known[1] };
+  if (parserError.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
+    return { statusCode: parserError.status, message: parserError.message ?? 'Bad request' };
+  }
+  return { statusCode: 500, message: 'Internal server error' };
+}
+
+const logger = new Logger('HttpError');
+
+function reply(res: Response, exception: unknown): void {
+  const { statusCode, message } = describeError(exception);
+  if (statusCode >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
+  if (res.headersSent) return;
+  const body: ErrorBody = { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };
+  res.status(statusCode).json(body);
+}
+
+/** Errors raised in route handlers, guards and pipes. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    reply(host.switchToHttp().getResponse<Response>(), exception);
+  }
+}
+
+/** Errors raised in Express middleware (body parsing) before Nest routes a request. */
+export const middlewareErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => reply(res, error);

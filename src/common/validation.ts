@@ -1,0 +1,19 @@
+import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+
+function messages(errors: ValidationError[], path = ''): string[] {
+  return errors.flatMap((error) => {
+    const at = path ? `${path}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((m) => (path ? `${at}: ${m}` : m));
+    return [...own, ...messages(error.children ?? [], at)];
+  });
+}
+
+/** Every body and query is a DTO; unknown fields are refused, not ignored. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: (errors) => new BadRequestException([...new Set(messages(errors))].join('; ')),
+  });
+}

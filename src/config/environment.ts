@@ -1,0 +1,83 @@
+import { VARIABLES, VariableKind, VariableName, VariableSpec } from './variables';
+
+/** A configuration problem, worded for a one-line message at start-up. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+function hasProtocol(raw: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Why a value is not acceptable for its kind, or undefined when it is. */
+function problemWith(kind: VariableKind, raw: string): string | undefined {
+  switch (kind) {
+    case 'node-env':
+      return ['development', 'test', 'production'].includes(raw)
+        ? undefined
+        : 'must be development, test or production';
+    case 'port': {
+      const port = Number(raw);
+      return /^\d+$/.test(raw) && port >= 1 && port <= 65535 ? undefined : 'must be a port number from 1 to 65535';
+    }
+    case 'http-url':
+      return hasProtocol(raw, ['http:', 'https:']) ? undefined : 'must be an http:// or https:// URL';
+    case 'postgres-url':
+      return hasProtocol(raw, ['postgres:', 'postgresql:']) && new URL(raw).pathname.length > 1
+        ? undefined
+        : 'must be a postgres:// URL that names a database';
+    case 'redis-url':
+      return hasProtocol(raw, ['redis:', 'rediss:']) ? undefined : 'must be a redis:// or rediss:// URL';
+    case 'smtp-url':
+      return hasProtocol(raw, ['smtp:', 'smtps:']) ? undefined : 'must be an smtp:// or smtps:// URL';
+    case 'email':
+      return /^[^\s@<>]+@[^\s@<>]+$/.test(raw) ? undefined : 'must be an email address';
+    case 'mailbox':
+      return /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw)
+        ? undefined
+        : 'must be an address or "Name <address>"';
+    case 'secret':
+      return raw.length >= MIN_SECRET_LENGTH ? undefined : `must be at least ${MIN_SECRET_LENGTH} characters`;
+    case 'log-level':
+      return LOG_LEVELS.includes(raw) ? undefined : `must be one of ${LOG_LEVELS.join(', ')}`;
+    case 'text':
+      return undefined;
+  }
+}
+
+export type Environment = Partial<Record<VariableName, string>>;
+
+/**
+ * Reads and checks every variable. Unset variables take their local default
+ * outside production; production requires its variables to be set. Throws a
+ * ConfigError naming the first variable at fault.
+ */
+export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Environment {
+  const production = source.NODE_ENV === 'production';
+  const values: Environment = {};
+  for (const [name, spec] of Object.entries(VARIABLES) as [VariableName, VariableSpec][]) {
+    const raw = source[name]?.trim();
+    if (!raw) {
+      if (production && spec.requiredInProduction) {
+        throw new ConfigError(`${name} is required in production: ${spec.description}`);
+      }
+      values[name] = production ? undefined : spec.localDefault;
+      continue;
+    }
+    const problem = problemWith(spec.kind, raw);
+    if (problem) throw new ConfigError(`${name} ${problem}`);
+    values[name] = raw;
+  }
+  return values;
+}
+
+export function isProduction(env: Environment): boolean {
+  return env.NODE_ENV === 'production';
+}

@@ -1,0 +1,122 @@
+/**
+ * Every environment variable the store reads, with its meaning and rules.
+ * One table so that start-up validation, `.env.example`, docker-compose.yml
+ * and the README cannot drift apart (tests compare them against it).
+ */
+export type VariableKind =
+  | 'node-env'
+  | 'port'
+  | 'http-url'
+  | 'postgres-url'
+  | 'redis-url'
+  | 'smtp-url'
+  | 'mailbox'
+  | 'email'
+  | 'secret'
+  | 'text'
+  | 'log-level';
+
+export interface VariableSpec {
+  kind: VariableKind;
+  description: string;
+  /** Used when the variable is unset and NODE_ENV is not production. */
+  localDefault?: string;
+  /** Start-up fails in production while this is unset. */
+  requiredInProduction?: boolean;
+}
+
+export const VARIABLES = {
+  NODE_ENV: {
+    kind: 'node-env',
+    description: 'production turns off every local stand-in and requires the production settings',
+    localDefault: 'development',
+  },
+  PORT: { kind: 'port', description: 'HTTP port of the API process', localDefault: '3000' },
+  PUBLIC_URL: {
+    kind: 'http-url',
+    description: 'Address customers use to reach the store; links in emails and the allowed origin',
+    localDefault: 'http://localhost:3000',
+    requiredInProduction: true,
+  },
+  LOG_LEVEL: {
+    kind: 'log-level',
+    description: 'fatal, error, warn, info, debug, trace or silent',
+    localDefault: 'info',
+  },
+  DATABASE_URL: {
+    kind: 'postgres-url',
+    description: 'PostgreSQL connection URL; `npm start` creates the database when it is missing',
+    localDefault: 'postgres://postgres@127.0.0.1:5432/county_store',
+    requiredInProduction: true,
+  },
+  REDIS_URL: {
+    kind: 'redis-url',
+    description: 'Redis for job queues, rate limits and catalog change notices',
+    localDefault: 'redis://127.0.0.1:6379',
+    requiredInProduction: true,
+  },
+  REDIS_KEY_PREFIX: {
+    kind: 'text',
+    description: 'Prefix of every Redis key, so several stores can share one Redis',
+    localDefault: 'cds',
+  },
+  SESSION_SECRET: {
+    kind: 'secret',
+    description: 'Signs customer session cookies (at least 32 characters)',
+    requiredInProduction: true,
+  },
+  ADMIN_PASSWORD: {
+    kind: 'secret',
+    description: 'The staff password for /admin; generated and printed once at start when unset locally',
+    requiredInProduction: true,
+  },
+  STRIPE_SECRET_KEY: {
+    kind: 'secret',
+    description: 'Stripe secret key; unset locally means the built-in Stripe simulator',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    kind: 'text',
+    description: 'Stripe publishable key for the card form; unset in production shows "Payment processing is not configured"',
+  },
+  STRIPE_WEBHOOK_SECRET: { kind: 'secret', description: 'Signing secret of the Stripe webhook endpoint' },
+  STRIPE_API_URL: {
+    kind: 'http-url',
+    description: 'A Stripe-compatible API server (for example stripe-mock) instead of api.stripe.com',
+  },
+  OIDC_ISSUER_URL: {
+    kind: 'http-url',
+    description: 'OpenID Connect issuer for customer sign-in; unset locally means the development provider',
+  },
+  OIDC_CLIENT_ID: { kind: 'text', description: 'OpenID Connect client id' },
+  OIDC_CLIENT_SECRET: { kind: 'secret', description: 'OpenID Connect client secret' },
+  SMTP_URL: {
+    kind: 'smtp-url',
+    description: 'Outgoing mail server (smtp:// or smtps://); unset locally means the var/mail outbox',
+    requiredInProduction: true,
+  },
+  MAIL_FROM: {
+    kind: 'mailbox',
+    description: 'Sender of every email, as "Name <address>" or a bare address',
+    localDefault: 'County Data Store <orders@localhost>',
+    requiredInProduction: true,
+  },
+  DATA_DIR: {
+    kind: 'text',
+    description: 'Directory of the county dataset files',
+    localDefault: 'var/datasets',
+  },
+  SUPPORT_PHONE: {
+    kind: 'text',
+    description: 'Support phone number shown on public pages',
+    localDefault: '(555) 010-0142',
+    requiredInProduction: true,
+  },
+  SUPPORT_EMAIL: {
+    kind: 'email',
+    description: 'Contact email shown on the terms page and in emails',
+    localDefault: 'support@localhost',
+    requiredInProduction: true,
+  },
+} as const satisfies Record<string, VariableSpec>;
+
+export type VariableName = keyof typeof VARIABLES;

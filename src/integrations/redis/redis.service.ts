@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import Redis from 'ioredis';
+import { redisConfig } from '../../config';
+import { redisOptionsFromUrl } from './redis-options';
+
+/** The process's Redis connections and the store's key names. */
+@Injectable()
+export class RedisService implements OnModuleDestroy {
+  private readonly logger = new Logger('Redis');
+  private readonly connections: Redis[] = [];
+  readonly client: Redis;
+
+  constructor(@Inject(redisConfig.KEY) private readonly config: ConfigType<typeof redisConfig>) {
+    this.client = this.connect('commands');
+  }
+
+  /** A key or channel name under the store's prefix. */
+  key(...parts: string[]): string {
+    return [this.config.keyPrefix, ...parts].join(':');
+  }
+
+  /** A separate connection for SUBSCRIBE, which blocks ordinary commands. */
+  createSubscriber(): Redis {
+    return this.connect('subscriber');
+  }
+
+  private connect(role: string): Redis {
+    const redis = new Redis(redisOptionsFromUrl(this.config.url));
+    let healthy = true;
+    redis.on('error', (error) => {
+      // ioredis retries on its own; say so once per outage, not once per attempt.
+      if (healthy) this.logger.warn(`Redis ${role} connection lost: ${error.message}`);
+      healthy = false;
+    });
+    redis.on('ready', () => {
+      if (!healthy) this.logger.log(`Redis ${role} connection restored`);
+      healthy = true;
+    });
+    this.connections.push(redis);
+    return redis;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,16 @@
+import { createApi, createWorker, runEntryPoint } from './bootstrap';
+import { checkRedis } from './common/service-checks';
+import { prepareDatabase } from './database/prepare-database';
+
+/**
+ * `npm start`: the whole store in one process for local use — prepares the
+ * database (creating it when missing), then runs the API and the worker.
+ */
+runEntryPoint('County Data Store', async (env) => {
+  await checkRedis(env.REDIS_URL as string);
+  await prepareDatabase(env.DATABASE_URL as string);
+  await createWorker();
+  const api = await createApi();
+  await api.listen(Number(env.PORT));
+  console.log(`\nCounty Data Store is running at http://localhost:${env.PORT}\n`);
+});
