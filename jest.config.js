@@ -25,5 +25,6 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
 };

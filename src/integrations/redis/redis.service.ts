@@ -42,6 +42,9 @@ export class RedisService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+    // QUIT on a connection that is down would wait for it to come back.
+    await Promise.all(
+      this.connections.map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())),
+    );
   }
 }

@@ -37,7 +37,11 @@ export class CountyCatalogService implements OnApplicationBootstrap, OnModuleDes
       if (connectedBefore) void this.rebuild();
       connectedBefore = true;
     });
-    await subscriber.subscribe(this.channel);
+    // Not awaited: with Redis down the catalog is still served, and ioredis
+    // subscribes (and resubscribes after any outage) once it connects.
+    subscriber.subscribe(this.channel).catch((error: Error) => {
+      this.logger.warn(`Catalog change notices unavailable: ${error.message}`);
+    });
   }
 
   onModuleDestroy(): Promise<void> | void {

@@ -11,7 +11,7 @@ export class JourneyEvent {
   @Column({ type: 'varchar', length: 50 })
   event: string;
 
-  @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
+  @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, unknown>;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })

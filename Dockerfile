@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# One image for every role: the API (default), the worker and the migration step.
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY web-store/package.json web-store/
+COPY web-admin/package.json web-admin/
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/web-store/dist ./web-store/dist
+COPY --from=build --chown=node:node /app/web-admin/dist ./web-admin/dist
+RUN mkdir -p /app/var && chown node:node /app/var
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/src/main.js"]

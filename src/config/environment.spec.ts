@@ -1,0 +1,57 @@
+import { ConfigError, readEnvironment } from './environment';
+import { VARIABLES } from './variables';
+
+const productionBase = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://store.example.com',
+  DATABASE_URL: 'postgres://store:pw@db:5432/county_store',
+  REDIS_URL: 'redis://redis:6379',
+  SESSION_SECRET: 's'.repeat(40),
+  ADMIN_PASSWORD: 'a'.repeat(40),
+  SMTP_URL: 'smtp://mail:587',
+  MAIL_FROM: 'County Data Store <orders@example.com>',
+  SUPPORT_PHONE: '+1 604 555 0100',
+  SUPPORT_EMAIL: 'support@example.com',
+};
+
+describe('readEnvironment', () => {
+  it('runs locally on defaults alone', () => {
+    const env = readEnvironment({});
+    expect(env.PORT).toBe('3000');
+    expect(env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/county_store');
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it('accepts a complete production configuration', () => {
+    expect(readEnvironment(productionBase).DATABASE_URL).toBe(productionBase.DATABASE_URL);
+  });
+
+  it.each(Object.entries(VARIABLES).filter(([, spec]) => 'requiredInProduction' in spec).map(([name]) => name))(
+    'refuses to start in production without %s, naming it',
+    (name) => {
+      const env: Record<string, string> = { ...productionBase };
+      delete env[name];
+      expect(() => readEnvironment(env)).toThrow(new RegExp(`^${name} is required in production`));
+    },
+  );
+
+  it.each([
+    ['DATABASE_URL', 'mysql://db/county_store', 'DATABASE_URL must be a postgres:// URL that names a database'],
+    ['DATABASE_URL', 'postgres://db:5432', 'DATABASE_URL must be a postgres:// URL that names a database'],
+    ['PORT', '70000', 'PORT must be a port number from 1 to 65535'],
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL'],
+    ['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
+    ['SUPPORT_EMAIL', 'not-an-address', 'SUPPORT_EMAIL must be an email address'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+  ])('names %s when it is malformed', (name, value, message) => {
+    let error: unknown;
+    try {
+      readEnvironment({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { VARIABLES } from '../src/config/variables';
+
+// There is no Docker engine on the build machines, so these files are checked by reading them.
+const root = join(__dirname, '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const variableNames = Object.keys(VARIABLES);
+const requiredInProduction = Object.entries(VARIABLES)
+  .filter(([, spec]) => 'requiredInProduction' in spec)
+  .map(([name]) => name);
+
+interface ComposeService {
+  image?: string;
+  build?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+}
+
+describe('docker-compose.yml', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+  const { services } = compose;
+
+  it('runs postgres, redis, a migration step, the api and the worker', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
+  });
+
+  it('builds one image and runs each role from it with its entry point', () => {
+    const image = services.migrate.image;
+    expect(services.migrate.build).toBe('.');
+    expect(services.api.image).toBe(image);
+    expect(services.worker.image).toBe(image);
+    expect(services.api.command).toEqual(['node', 'dist/src/main.js']);
+    expect(services.worker.command).toEqual(['node', 'dist/src/worker.js']);
+    expect(services.migrate.command).toEqual(['node', 'dist/src/database/migrate.js']);
+  });
+
+  it.each(['api', 'worker', 'migrate'])('gives the %s every variable production requires, and no unknown one', (name) => {
+    const env = services[name].environment ?? {};
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(requiredInProduction));
+    expect(Object.keys(env).filter((key) => !variableNames.includes(key))).toEqual([]);
+    expect(env.NODE_ENV).toBe('production');
+  });
+
+  it('publishes the API on its configured port and points it at the compose services', () => {
+    const env = services.api.environment!;
+    expect(services.api.ports).toEqual([`${env.PORT}:${env.PORT}`]);
+    expect(new URL(env.REDIS_URL).hostname).toBe('redis');
+    expect(env.DATABASE_URL).toMatch(/@postgres:5432\/county_store$/);
+  });
+
+  it('keeps Redis durable and never evicts queued jobs', () => {
+    const command = services.redis.command!.join(' ');
+    expect(command).toContain('--appendonly yes');
+    expect(command).toContain('--maxmemory-policy noeviction');
+  });
+
+  it('starts the api and worker only after migrations have succeeded', () => {
+    for (const name of ['api', 'worker']) {
+      expect(services[name].depends_on?.migrate.condition).toBe('service_completed_successfully');
+    }
+    expect(services.migrate.depends_on?.postgres.condition).toBe('service_healthy');
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+
+  it('builds in stages and runs as a non-root user', () => {
+    expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
+    const user = /^USER (\S+)/m.exec(dockerfile)?.[1];
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+  });
+
+  it('exposes the default port and checks health through /api/health', () => {
+    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${VARIABLES.PORT.localDefault}$`, 'm'));
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health/m);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every configuration variable and nothing else', () => {
+    const listed = read('.env.example')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0]);
+    expect(listed.sort()).toEqual([...variableNames].sort());
+  });
+});
+
+describe('README', () => {
+  it('has a configuration row for every variable', () => {
+    const readme = read('README.md');
+    for (const name of variableNames) expect(readme).toContain(`| \`${name}\` |`);
+  });
+});

@@ -1,0 +1,61 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { API_APP_OPTIONS, configureApp } from '../../src/app.setup';
+import { createWorker } from '../../src/bootstrap';
+import { createTestDatabase, dropDatabase } from './test-database';
+
+export interface TestEnvironment {
+  databaseName: string;
+  env: Record<string, string>;
+}
+
+/**
+ * A private world for one test file: its own database (cloned from the
+ * template) and its own Redis key prefix, so files can run in parallel.
+ */
+export async function createTestEnvironment(overrides: Record<string, string> = {}): Promise<TestEnvironment> {
+  const database = await createTestDatabase();
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    REDIS_KEY_PREFIX: `test:${randomUUID()}`,
+    ...overrides,
+  };
+  return { databaseName: database.name, env };
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  server: Server;
+  db: DataSource;
+  close(): Promise<void>;
+}
+
+/** The real API (same setup as main.ts) on a test environment. */
+export async function startTestApp(environment: TestEnvironment): Promise<TestApp> {
+  Object.assign(process.env, environment.env);
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(API_APP_OPTIONS));
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer() as Server,
+    db: app.get(DataSource),
+    close: () => app.close(),
+  };
+}
+
+export async function startTestWorker(environment: TestEnvironment): Promise<INestApplicationContext> {
+  Object.assign(process.env, environment.env);
+  return createWorker();
+}
+
+export async function destroyTestEnvironment(environment: TestEnvironment): Promise<void> {
+  await dropDatabase(environment.databaseName);
+}
