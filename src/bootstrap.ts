@@ -10,6 +10,8 @@ import { projectRoot } from './common/project-root';
 import { checkPostgres, checkRedis } from './common/service-checks';
 import { StartupError } from './common/startup-error';
 import { ConfigError, Environment, readEnvironment } from './config';
+import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
+import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -49,4 +51,13 @@ export async function createWorker(): Promise<INestApplicationContext> {
   worker.useLogger(worker.get(Logger));
   worker.enableShutdownHooks();
   return worker.init();
+}
+
+/** Starts serving; with the Stripe simulator active, its webhooks then come here like Stripe's. */
+export async function listen(app: NestExpressApplication, port: number): Promise<string> {
+  await app.listen(port);
+  const { port: actual } = app.getHttpServer().address() as { port: number };
+  const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
+  simulator?.deliverWebhooksTo(`http://127.0.0.1:${actual}/api/stripe/webhook`);
+  return `http://localhost:${actual}`;
 }

@@ -7,8 +7,9 @@ import { appConfig, configNamespaces, databaseConfig } from './config';
 import { dataSourceOptions } from './database/data-source-options';
 import { QueueModule } from './integrations/queue/queue.module';
 import { RedisModule } from './integrations/redis/redis.module';
+import { StripeModule } from './integrations/stripe/stripe.module';
 
-/** What the API and the worker both stand on: configuration, logs, PostgreSQL, Redis, queues. */
+/** What the API and the worker both stand on: configuration, logs, PostgreSQL, Redis, queues, Stripe. */
 @Module({
   imports: [
     // Variables come from the environment (entry points load .env into it first).
@@ -25,6 +26,7 @@ import { RedisModule } from './integrations/redis/redis.module';
     }),
     RedisModule,
     QueueModule,
+    StripeModule,
   ],
   exports: [QueueModule],
 })

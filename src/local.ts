@@ -1,4 +1,4 @@
-import { createApi, createWorker, runEntryPoint } from './bootstrap';
+import { createApi, createWorker, listen, runEntryPoint } from './bootstrap';
 import { checkRedis } from './common/service-checks';
 import { prepareDatabase } from './database/prepare-database';
 
@@ -11,6 +11,6 @@ runEntryPoint('County Data Store', async (env) => {
   await prepareDatabase(env.DATABASE_URL as string);
   await createWorker();
   const api = await createApi();
-  await api.listen(Number(env.PORT));
-  console.log(`\nCounty Data Store is running at http://localhost:${env.PORT}\n`);
+  const url = await listen(api, Number(env.PORT));
+  console.log(`\nCounty Data Store is running at ${url}\n`);
 });

@@ -1,8 +1,8 @@
-import { checkServices, createApi, runEntryPoint } from './bootstrap';
+import { checkServices, createApi, listen, runEntryPoint } from './bootstrap';
 
 /** The HTTP API (and the built web apps). Run `npm run migrate` before the first start. */
 runEntryPoint('API', async (env) => {
   await checkServices(env);
   const app = await createApi();
-  await app.listen(Number(env.PORT));
+  await listen(app, Number(env.PORT));
 });

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
+import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { WorkerStatus } from './worker-status';
 
 /** The worker process: BullMQ processors and job schedulers, no HTTP. */
-@Module({ imports: [CoreModule], providers: [WorkerStatus] })
+@Module({ imports: [CoreModule, MailWorkerModule], providers: [WorkerStatus] })
 export class WorkerModule {}

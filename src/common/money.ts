@@ -23,3 +23,10 @@ export function decimalToCents(decimal: string): number {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return sign ? -cents : cents;
 }
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "$1,700.00": for people, at the edges only. */
+export function formatDollars(cents: number): string {
+  return dollars.format(cents / 100);
+}

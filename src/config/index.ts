@@ -1,10 +1,12 @@
 import { appConfig } from './app.config';
 import { databaseConfig } from './database.config';
+import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
+import { stripeConfig } from './stripe.config';
 
-export { appConfig, databaseConfig, redisConfig };
+export { appConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
 export { ConfigError, readEnvironment } from './environment';
 export type { Environment } from './environment';
 
 /** Every configuration namespace, loaded by the API and the worker alike. */
-export const configNamespaces = [appConfig, databaseConfig, redisConfig];
+export const configNamespaces = [appConfig, databaseConfig, redisConfig, stripeConfig, mailConfig];

@@ -100,6 +100,11 @@ export const VARIABLES = {
     localDefault: 'County Data Store <orders@localhost>',
     requiredInProduction: true,
   },
+  MAIL_OUTBOX_DIR: {
+    kind: 'text',
+    description: 'Where mail is written as .eml files when SMTP_URL is unset (local use only)',
+    localDefault: 'var/mail',
+  },
   DATA_DIR: {
     kind: 'text',
     description: 'Directory of the county dataset files',

@@ -2,11 +2,14 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { API_APP_OPTIONS, configureApp } from '../../src/app.setup';
-import { createWorker } from '../../src/bootstrap';
+import { createWorker, listen } from '../../src/bootstrap';
 import { createTestDatabase, dropDatabase } from './test-database';
 
 export interface TestEnvironment {
@@ -25,6 +28,7 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
     REDIS_KEY_PREFIX: `test:${randomUUID()}`,
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'cds-mail-')),
     ...overrides,
   };
   return { databaseName: database.name, env };
@@ -37,12 +41,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API (same setup as main.ts) on a test environment. */
-export async function startTestApp(environment: TestEnvironment): Promise<TestApp> {
+/**
+ * The real API (same setup as main.ts) on a test environment. With `listen`,
+ * it serves on a free port and receives the Stripe simulator's webhooks.
+ */
+export async function startTestApp(environment: TestEnvironment, options: { listen?: boolean } = {}): Promise<TestApp> {
   Object.assign(process.env, environment.env);
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(API_APP_OPTIONS));
-  await app.init();
+  if (options.listen) await listen(app, 0);
+  else await app.init();
   return {
     app,
     server: app.getHttpServer() as Server,

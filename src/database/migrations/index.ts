@@ -1,4 +1,5 @@
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
+import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
-export const migrations = [InitialSchema1763800000000];
+export const migrations = [InitialSchema1763800000000, OrdersAndPayments1763800100000];

@@ -17,4 +17,13 @@ export class CountiesRepository {
     );
     return rows.sort((a, b) => byStateThenName.compare(a.state, b.state) || byStateThenName.compare(a.name, b.name));
   }
+
+  /** The counties among these ids that are on sale now (not removed), by id. */
+  async findAvailable(ids: string[]): Promise<Map<string, { name: string; state: string }>> {
+    const rows: { id: string; name: string; state: string }[] = await this.db.query(
+      `SELECT id, name, state FROM counties WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { name: r.name, state: r.state }]));
+  }
 }

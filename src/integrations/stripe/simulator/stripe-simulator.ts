@@ -98,6 +98,8 @@ export class StripeSimulator {
   static async start(options: SimulatorOptions = {}): Promise<StripeSimulator> {
     const simulator = new StripeSimulator(options);
     await new Promise<void>((resolve) => simulator.server.listen(0, '127.0.0.1', resolve));
+    // A stand-in must never be what keeps a process alive.
+    simulator.server.unref();
     return simulator;
   }
 
@@ -266,8 +268,11 @@ export class StripeSimulator {
     return object;
   }
 
-  private list(kind: string, url: string, filter: (o: Json) => boolean, limit = 10): Json {
-    const all = [...this.objects.values()].filter((o) => o.object === kind && filter(o)).reverse();
+  /** Newest first, paged like Stripe's lists with `limit` and `starting_after`. */
+  private list(kind: string, url: string, filter: (o: Json) => boolean, query: Json): Json {
+    const limit: number = query.limit ?? 10;
+    let all = [...this.objects.values()].filter((o) => o.object === kind && filter(o)).reverse();
+    if (query.starting_after) all = all.slice(all.findIndex((o) => o.id === query.starting_after) + 1);
     return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url };
   }
 
@@ -476,7 +481,7 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/customers',
         handle: ({ query }) =>
-          this.list('customer', '/v1/customers', (c) => !query.email || c.email === query.email, query.limit),
+          this.list('customer', '/v1/customers', (c) => !query.email || c.email === query.email, query),
       },
       { method: 'GET', path: '/v1/customers/{customer}', handle: ({ params }) => this.find('customer', params[0], 'customer') },
       {
@@ -497,7 +502,7 @@ export class StripeSimulator {
         path: '/v1/customers/{customer}/payment_methods',
         handle: ({ params }) => {
           this.find('customer', params[0], 'customer');
-          return this.list('payment_method', `/v1/customers/${params[0]}/payment_methods`, (pm) => pm.customer === params[0]);
+          return this.list('payment_method', `/v1/customers/${params[0]}/payment_methods`, (pm) => pm.customer === params[0], {});
         },
       },
       {
@@ -563,7 +568,7 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/payment_intents',
         handle: ({ query }) =>
-          this.list('payment_intent', '/v1/payment_intents', (pi) => !query.customer || pi.customer === query.customer, query.limit),
+          this.list('payment_intent', '/v1/payment_intents', (pi) => !query.customer || pi.customer === query.customer, query),
       },
       {
         method: 'GET',
@@ -633,7 +638,7 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/charges',
         handle: ({ query }) =>
-          this.list('charge', '/v1/charges', (c) => !query.payment_intent || c.payment_intent === query.payment_intent, query.limit),
+          this.list('charge', '/v1/charges', (c) => !query.payment_intent || c.payment_intent === query.payment_intent, query),
       },
       {
         method: 'POST',
@@ -676,7 +681,7 @@ export class StripeSimulator {
             'refund',
             '/v1/refunds',
             (r) => (!query.payment_intent || r.payment_intent === query.payment_intent) && (!query.charge || r.charge === query.charge),
-            query.limit,
+            query,
           ),
       },
       {
@@ -688,7 +693,7 @@ export class StripeSimulator {
             'event',
             '/v1/events',
             (e) => (!query.type || e.type === query.type) && (after === undefined || e.created > after),
-            query.limit,
+            query,
           );
         },
       },

@@ -8,11 +8,9 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { centsColumn } from '../../../common/money';
-import { User } from '../../auth/entities/user.entity';
+import type { PurchaseType } from '../../../contracts/plans';
+import { User } from '../../users/entities/user.entity';
 import { County } from '../../counties/entities/county.entity';
-
-export const PURCHASE_TYPES = ['one-time', 'annual'] as const;
-export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -51,6 +49,10 @@ export class Subscription {
 
   @Column({ type: 'varchar', length: 255, nullable: true, unique: true })
   stripeSubscriptionId: string | null;
+
+  /** The paid order item this subscription was created for. */
+  @Column({ type: 'uuid', nullable: true, unique: true })
+  orderItemId: string | null;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   startDate: Date;

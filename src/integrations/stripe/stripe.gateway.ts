@@ -1,0 +1,132 @@
+import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import { stripeConfig } from '../../config';
+import { StripeSimulator } from './simulator/stripe-simulator';
+import { STRIPE_SIMULATOR } from './stripe-simulator.provider';
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured. Please contact support.';
+
+export interface NewPaymentIntent {
+  orderId: string;
+  amountCents: number;
+  customerId: string;
+  email: string;
+  description: string;
+  /** Keep the card for off-session renewals (any annual item). */
+  saveCardForRenewals: boolean;
+}
+
+/** The store's one way to Stripe (or any Stripe-compatible server, or the simulator). */
+@Injectable()
+export class StripeGateway {
+  private readonly logger = new Logger('Stripe');
+  private readonly stripe: Stripe | null;
+  readonly publishableKey: string | null;
+  private readonly webhookSecret: string | null;
+  readonly testMode: boolean;
+
+  constructor(
+    @Inject(stripeConfig.KEY) config: ConfigType<typeof stripeConfig>,
+    @Inject(STRIPE_SIMULATOR) simulator: StripeSimulator | null,
+  ) {
+    const secretKey = simulator?.keys.secretKey ?? config.secretKey;
+    const apiUrl = simulator?.url ?? config.apiUrl;
+    this.publishableKey = simulator?.keys.publishableKey ?? config.publishableKey ?? null;
+    this.webhookSecret = simulator?.keys.webhookSecret ?? config.webhookSecret ?? null;
+    this.testMode = Boolean(simulator) || Boolean(secretKey?.startsWith('sk_test_'));
+    if (!secretKey) {
+      this.stripe = null;
+      this.logger.warn(`Stripe is not configured (STRIPE_SECRET_KEY unset): checkout answers "${PAYMENTS_NOT_CONFIGURED}"`);
+      return;
+    }
+    const server = apiUrl ? new URL(apiUrl) : undefined;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'county-data-store' },
+      ...(server && {
+        host: server.hostname,
+        port: Number(server.port || (server.protocol === 'https:' ? 443 : 80)),
+        protocol: server.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  }
+
+  get configured(): boolean {
+    return this.stripe !== null && this.publishableKey !== null;
+  }
+
+  private get api(): Stripe {
+    if (!this.stripe) throw new ServiceUnavailableException(PAYMENTS_NOT_CONFIGURED);
+    return this.stripe;
+  }
+
+  /** Stripe being unreachable or failing is the provider's outage, answered as 503; our own mistakes stay errors. */
+  private async call<T>(work: (api: Stripe) => Promise<T>): Promise<T> {
+    try {
+      return await work(this.api);
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError ||
+        error instanceof Stripe.errors.StripeRateLimitError
+      ) {
+        this.logger.error(`Stripe unavailable: ${error.message}`);
+        throw new ServiceUnavailableException('We could not reach the payment provider. Please try again in a moment.');
+      }
+      throw error;
+    }
+  }
+
+  /** The Customer for an email: the existing one, or a new one (one per email, even under races). */
+  async findOrCreateCustomer(email: string): Promise<string> {
+    return this.call(async (api) => {
+      const existing = await api.customers.list({ email, limit: 1 });
+      if (existing.data[0]) return existing.data[0].id;
+      const created = await api.customers.create(
+        { email },
+        { idempotencyKey: `customer-${createHash('sha256').update(email).digest('hex')}` },
+      );
+      return created.id;
+    });
+  }
+
+  async createPaymentIntent(intent: NewPaymentIntent): Promise<{ id: string; clientSecret: string }> {
+    const created = await this.call((api) =>
+      api.paymentIntents.create(
+      {
+        amount: intent.amountCents,
+        currency: 'usd',
+        customer: intent.customerId,
+        receipt_email: intent.email,
+        description: intent.description,
+        metadata: { order_id: intent.orderId },
+        automatic_payment_methods: { enabled: true },
+        ...(intent.saveCardForRenewals && { setup_future_usage: 'off_session' as const }),
+      },
+      { idempotencyKey: `order-${intent.orderId}-payment-intent` },
+      ),
+    );
+    return { id: created.id, clientSecret: created.client_secret as string };
+  }
+
+  retrievePaymentIntent(id: string): Promise<Stripe.PaymentIntent> {
+    return this.call((api) => api.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<Stripe.Refund[]> {
+    return this.call(async (api) => {
+      const refunds: Stripe.Refund[] = [];
+      for await (const refund of api.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) refunds.push(refund);
+      return refunds;
+    });
+  }
+
+  /** The event, if the payload carries Stripe's valid signature; throws otherwise. */
+  verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
+    if (!this.webhookSecret) throw new ServiceUnavailableException('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+    return this.api.webhooks.constructEvent(payload, signature, this.webhookSecret);
+  }
+}

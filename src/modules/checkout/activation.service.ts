@@ -1,0 +1,114 @@
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { normalizeEmail } from '../../common/email';
+import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { MailQueue } from '../mail/mail-queue.service';
+import { PaymentsLedger } from '../payments/payments-ledger.repository';
+import { sumByPurchaseType } from '../payments/purchase-type-split';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { UsersRepository } from '../users/users.repository';
+import type { Order } from './entities/order.entity';
+import { OrdersRepository } from './orders.repository';
+import { RefundsService } from './refunds.service';
+
+const ORDER_NOT_FOUND = 'We could not find an order for this payment';
+
+/**
+ * Turns a paid order into subscriptions, exactly once. The buyer's browser
+ * (payment-success) and Stripe's webhook both arrive here, in any order and
+ * any number of times: the order row is locked while it is activated, and
+ * unique keys on subscriptions and the ledger make any repeat add nothing.
+ */
+@Injectable()
+export class ActivationService {
+  private readonly logger = new Logger(ActivationService.name);
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly users: UsersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly ledger: PaymentsLedger,
+    private readonly stripe: StripeGateway,
+    private readonly mail: MailQueue,
+    private readonly refunds: RefundsService,
+  ) {}
+
+  /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
+  async activateForBuyer(paymentIntentId: string, email: string): Promise<number> {
+    const order = await this.orders.findByPaymentIntent(paymentIntentId);
+    if (!order || order.email !== normalizeEmail(email)) throw new NotFoundException(ORDER_NOT_FOUND);
+    return this.activate(order);
+  }
+
+  /** From Stripe's webhook: payments that are no checkout order of ours are not ours to activate. */
+  async activateFromWebhook(paymentIntentId: string): Promise<void> {
+    const order = await this.orders.findByPaymentIntent(paymentIntentId);
+    if (!order) return;
+    try {
+      await this.activate(order);
+    } catch (error) {
+      // A mismatch will not heal by Stripe sending the event again.
+      if (error instanceof ConflictException) this.logger.error(`Order ${order.id} not activated: ${error.message}`);
+      else throw error;
+    }
+  }
+
+  private async activate(order: Order): Promise<number> {
+    if (order.status === 'paid' || order.status === 'refunded') return this.itemCount(order.id);
+    const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
+    this.checkPaid(order, intent);
+
+    const activated = await this.orders.transaction(async (db) => {
+      const locked = await this.orders.lock(db, order.id);
+      const items = await this.orders.items(db, order.id);
+      if (locked.status === 'paid' || locked.status === 'refunded') return false;
+      const paidAt = new Date(intent.created * 1000);
+      const userId = await this.users.findOrCreateByEmail(db, order.email);
+      await this.users.rememberStripeCustomer(db, userId, order.stripeCustomerId);
+      await this.subscriptions.createForItems(db, userId, items, new Date());
+      await this.ledger.record(db, {
+        kind: 'charge',
+        orderId: order.id,
+        amountCents: intent.amount_received,
+        amountByPurchaseType: sumByPurchaseType(items),
+        currency: intent.currency,
+        stripeObjectId: intent.id,
+      });
+      await this.orders.markPaid(db, order.id, userId, paidAt);
+      return true;
+    });
+
+    if (activated) {
+      await this.queueReceipt(order.id);
+      // A refund can arrive before the payment is activated; it applies now.
+      const charge = intent.latest_charge as Stripe.Charge | null;
+      if (charge && charge.amount_refunded > 0) await this.refunds.sync(order.id);
+    }
+    return this.itemCount(order.id);
+  }
+
+  /** Activates only a payment that succeeded, for exactly this order's amount and currency. */
+  private checkPaid(order: Order, intent: Stripe.PaymentIntent): void {
+    if (intent.status !== 'succeeded') {
+      throw new ConflictException(`This payment has not succeeded (its status is ${intent.status})`);
+    }
+    if (intent.amount !== order.amountCents || intent.currency !== order.currency || intent.metadata.order_id !== order.id) {
+      this.logger.error(`PaymentIntent ${intent.id} does not match order ${order.id}: ${intent.amount} ${intent.currency}`);
+      throw new ConflictException('This payment does not match its order, so nothing was activated. Please contact support.');
+    }
+  }
+
+  private async queueReceipt(orderId: string): Promise<void> {
+    try {
+      await this.mail.queueReceipt(orderId);
+      await this.orders.markReceiptQueued(orderId);
+    } catch (error) {
+      // The payment stands; a paid order with no queued receipt is picked up again later.
+      this.logger.error(`Receipt for order ${orderId} not queued: ${(error as Error).message}`);
+    }
+  }
+
+  private async itemCount(orderId: string): Promise<number> {
+    return this.orders.transaction(async (db) => (await this.orders.items(db, orderId)).length);
+  }
+}

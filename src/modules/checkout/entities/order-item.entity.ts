@@ -1,0 +1,30 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { PurchaseType } from '../../../contracts/plans';
+import { County } from '../../counties/entities/county.entity';
+import { Order } from './order.entity';
+
+@Entity('order_items')
+export class OrderItem {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  orderId: string;
+
+  @ManyToOne(() => Order, (order) => order.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Order;
+
+  @Column({ type: 'uuid' })
+  countyId: string;
+
+  @ManyToOne(() => County)
+  @JoinColumn({ name: 'county_id' })
+  county?: County;
+
+  @Column({ type: 'varchar', length: 20 })
+  purchaseType: PurchaseType;
+
+  @Column({ type: 'integer' })
+  amountCents: number;
+}

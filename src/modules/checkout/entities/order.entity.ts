@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OrderItem } from './order-item.entity';
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+/** One checkout: created pending, paid once Stripe confirms the money. */
+@Entity('orders')
+export class Order {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status: OrderStatus;
+
+  @Column({ type: 'integer' })
+  amountCents: number;
+
+  @Column({ type: 'char', length: 3, default: 'usd' })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  stripeCustomerId: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true, unique: true })
+  stripePaymentIntentId: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  paidAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  receiptQueuedAt: Date | null;
+
+  @OneToMany(() => OrderItem, (item) => item.order)
+  items?: OrderItem[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

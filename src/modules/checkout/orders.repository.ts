@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { PurchaseType } from '../../contracts/plans';
+import type { Order } from './entities/order.entity';
+
+export interface OrderLine {
+  countyId: string;
+  purchaseType: PurchaseType;
+  amountCents: number;
+}
+
+export interface OrderItemRow extends OrderLine {
+  id: string;
+}
+
+const ORDER_COLUMNS = `id, email, user_id AS "userId", status, amount_cents AS "amountCents", currency,
+  stripe_customer_id AS "stripeCustomerId", stripe_payment_intent_id AS "stripePaymentIntentId",
+  paid_at AS "paidAt", receipt_queued_at AS "receiptQueuedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+@Injectable()
+export class OrdersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async createPending(email: string, stripeCustomerId: string, lines: OrderLine[]): Promise<Order> {
+    const amount = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    return this.db.transaction(async (db) => {
+      const [order] = await db.query(
+        `INSERT INTO orders (email, amount_cents, stripe_customer_id) VALUES ($1, $2, $3) RETURNING ${ORDER_COLUMNS}`,
+        [email, amount, stripeCustomerId],
+      );
+      await db.query(
+        `INSERT INTO order_items (order_id, county_id, purchase_type, amount_cents)
+         SELECT $1, * FROM unnest($2::uuid[], $3::varchar[], $4::integer[])`,
+        [order.id, lines.map((l) => l.countyId), lines.map((l) => l.purchaseType), lines.map((l) => l.amountCents)],
+      );
+      return order as Order;
+    });
+  }
+
+  async attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
+    await this.db.query(`UPDATE orders SET stripe_payment_intent_id = $2, updated_at = now() WHERE id = $1`, [orderId, paymentIntentId]);
+  }
+
+  async findByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
+    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE stripe_payment_intent_id = $1`, [paymentIntentId]);
+    return order ?? null;
+  }
+
+  /** The order, locked until the transaction ends: activations of one order take turns. */
+  async lock(db: EntityManager, orderId: string): Promise<Order> {
+    const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    return order;
+  }
+
+  async items(db: EntityManager, orderId: string): Promise<OrderItemRow[]> {
+    return db.query(
+      `SELECT id, county_id AS "countyId", purchase_type AS "purchaseType", amount_cents AS "amountCents"
+       FROM order_items WHERE order_id = $1`,
+      [orderId],
+    );
+  }
+
+  async markPaid(db: EntityManager, orderId: string, userId: string, paidAt: Date): Promise<void> {
+    await db.query(`UPDATE orders SET status = 'paid', user_id = $2, paid_at = $3, updated_at = now() WHERE id = $1`, [orderId, userId, paidAt]);
+  }
+
+  /** A declined attempt; the buyer may still pay the same intent with another card. */
+  async markFailed(paymentIntentId: string): Promise<void> {
+    await this.db.query(`UPDATE orders SET status = 'failed', updated_at = now() WHERE stripe_payment_intent_id = $1 AND status = 'pending'`, [
+      paymentIntentId,
+    ]);
+  }
+
+  async markRefunded(db: EntityManager, orderId: string): Promise<void> {
+    await db.query(`UPDATE orders SET status = 'refunded', updated_at = now() WHERE id = $1`, [orderId]);
+  }
+
+  async markReceiptQueued(orderId: string): Promise<void> {
+    await this.db.query(`UPDATE orders SET receipt_queued_at = now() WHERE id = $1 AND receipt_queued_at IS NULL`, [orderId]);
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { PaymentsLedger } from '../payments/payments-ledger.repository';
+import { splitProportionally, sumByPurchaseType } from '../payments/purchase-type-split';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { OrdersRepository } from './orders.repository';
+
+/** Brings an order in line with its refunds at Stripe: each refund in the ledger once; a full refund ends access. */
+@Injectable()
+export class RefundsService {
+  private readonly logger = new Logger(RefundsService.name);
+
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly ledger: PaymentsLedger,
+    private readonly stripe: StripeGateway,
+  ) {}
+
+  async sync(orderId: string): Promise<void> {
+    const order = await this.orders.transaction((db) => this.orders.lock(db, orderId));
+    if (!order?.stripePaymentIntentId) return;
+    const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter((r) => r.status === 'succeeded');
+    const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+
+    await this.orders.transaction(async (db) => {
+      const locked = await this.orders.lock(db, orderId);
+      const orderSplit = sumByPurchaseType(await this.orders.items(db, orderId));
+      for (const refund of refunds) {
+        await this.ledger.record(db, {
+          kind: 'refund',
+          orderId,
+          amountCents: -refund.amount,
+          amountByPurchaseType: splitProportionally(-refund.amount, orderSplit),
+          currency: refund.currency,
+          stripeObjectId: refund.id,
+          occurredAt: new Date(refund.created * 1000),
+        });
+      }
+      // Until the order is activated there is no access to end; activation syncs again.
+      if (refunded >= locked.amountCents && locked.status === 'paid') {
+        await this.subscriptions.cancelForOrder(db, orderId);
+        await this.orders.markRefunded(db, orderId);
+        this.logger.log(`Order ${orderId} refunded in full: its subscriptions are cancelled`);
+      }
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import { BadRequestException, Controller, Headers, HttpCode, Post, RawBodyRequest, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type Stripe from 'stripe';
+import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { StripeWebhookService } from './stripe-webhook.service';
+
+@ApiTags('stripe')
+@Controller('stripe')
+export class StripeWebhookController {
+  constructor(
+    private readonly stripe: StripeGateway,
+    private readonly webhooks: StripeWebhookService,
+  ) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body)' })
+  @ApiOkResponse({ schema: { example: { received: true } } })
+  @ApiBadRequestResponse({ description: 'Missing or invalid Stripe-Signature; nothing is changed' })
+  async receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string) {
+    if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe-Signature header or body');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.verifyWebhook(req.rawBody, signature);
+    } catch {
+      throw new BadRequestException('Invalid Stripe signature');
+    }
+    await this.webhooks.handle(event);
+    return { received: true };
+  }
+}

@@ -1,0 +1,23 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * A message by its idempotency key. Claimed before sending and marked sent
+ * after, so a retried or duplicated job never sends the same message twice.
+ */
+@Entity('email_deliveries')
+export class EmailDelivery {
+  @PrimaryColumn({ type: 'varchar', length: 200 })
+  messageKey: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  recipient: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  subject: string;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  claimedAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

@@ -1,0 +1,9 @@
+export const MAIL_QUEUE = 'mail';
+
+export const MailJob = {
+  receipt: 'receipt',
+} as const;
+
+export interface ReceiptJobData {
+  orderId: string;
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { escapeHtml } from '../../../common/html';
+import { formatDollars } from '../../../common/money';
+import { appConfig } from '../../../config';
+import { planFor, PLANS, PurchaseType } from '../../../contracts/plans';
+import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+
+interface ReceiptLine {
+  email: string;
+  order_cents: number;
+  paid_at: Date;
+  purchase_type: PurchaseType;
+  item_cents: number;
+  name: string;
+  state: string;
+}
+
+/** The email a buyer gets once an order is paid: what was bought and how to get the data. */
+@Injectable()
+export class ReceiptMail {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+  ) {}
+
+  static key(orderId: string): string {
+    return `receipt-${orderId}`;
+  }
+
+  /** The receipt of a paid order, or null when the order is not paid. */
+  async build(orderId: string): Promise<OutgoingMail | null> {
+    const lines: ReceiptLine[] = await this.db.query(
+      `SELECT o.email, o.amount_cents AS order_cents, o.paid_at, i.purchase_type, i.amount_cents AS item_cents, c.name, c.state
+       FROM orders o
+       JOIN order_items i ON i.order_id = o.id
+       JOIN counties c ON c.id = i.county_id
+       WHERE o.id = $1 AND o.status = 'paid'
+       ORDER BY c.state, c.name`,
+      [orderId],
+    );
+    if (lines.length === 0) return null;
+    const { email, order_cents: total, paid_at: paidAt } = lines[0];
+    const count = lines.length;
+    const subject = `Your County Data Store order: ${count} ${count === 1 ? 'county' : 'counties'}`;
+    const hasTracker = lines.some((l) => l.purchase_type === 'annual');
+    const hasSnapshot = lines.some((l) => l.purchase_type === 'one-time');
+    const dashboard = `${this.app.publicUrl}/dashboard`;
+    const signIn = `${this.app.publicUrl}/api/login`;
+    const paidOn = new Date(paidAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+    const howTo = [
+      `Your data is ready to download now: sign in at ${signIn} with ${email} and open your dashboard (${dashboard}).`,
+      hasSnapshot ? `${PLANS.oneTime.name}: the current county dataset, yours to download at any time.` : null,
+      hasTracker
+        ? `${PLANS.annual.name}: the current dataset now, then fresh data emailed to you every month for ${PLANS.annual.deliveries} months. ` +
+          `It renews yearly at ${formatDollars(PLANS.annual.priceCents)} per county; we remind you 30 days before, and you can turn auto-renewal off any time on your dashboard.`
+        : null,
+    ].filter((line): line is string => line !== null);
+    const support = `Questions? Write to ${this.app.supportEmail} or call ${this.app.supportPhone}.`;
+
+    const itemText = lines.map((l) => `  ${l.name}, ${l.state} - ${planFor(l.purchase_type).name} - ${formatDollars(l.item_cents)}`);
+    const text = [
+      'Thank you for your order.',
+      '',
+      `Paid ${paidOn}:`,
+      ...itemText,
+      `Total charged: ${formatDollars(total)}`,
+      '',
+      'How to get your data',
+      ...howTo.map((line) => `- ${line}`),
+      '',
+      support,
+    ].join('\n');
+
+    const itemRows = lines
+      .map(
+        (l) =>
+          `<tr><td>${escapeHtml(l.name)}, ${escapeHtml(l.state)}</td><td>${escapeHtml(planFor(l.purchase_type).name)}</td>` +
+          `<td style="text-align:right">${formatDollars(l.item_cents)}</td></tr>`,
+      )
+      .join('');
+    const html =
+      `<p>Thank you for your order.</p><p>Paid ${escapeHtml(paidOn)}:</p>` +
+      `<table cellpadding="4">${itemRows}<tr><td colspan="2"><strong>Total charged</strong></td>` +
+      `<td style="text-align:right"><strong>${formatDollars(total)}</strong></td></tr></table>` +
+      `<h3>How to get your data</h3><ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+      `<p><a href="${escapeHtml(dashboard)}">Open your dashboard</a></p><p>${escapeHtml(support)}</p>`;
+
+    return { key: ReceiptMail.key(orderId), to: email, subject, text, html };
+  }
+}

@@ -1,0 +1,367 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { simpleParser } from 'mailparser';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import type Stripe from 'stripe';
+import { PLANS } from '../src/contracts/plans';
+import { testStripe } from './support/stripe';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  startTestWorker,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
+
+type Stripes = Awaited<ReturnType<typeof testStripe>>;
+
+async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('Checkout and card payments', () => {
+  let environment: TestEnvironment;
+  let store: TestApp;
+  let worker: INestApplicationContext;
+  let stripe: Stripes;
+  let counties: { id: string; name: string; state: string }[];
+  let emailCounter = 0;
+
+  const newEmail = () => `buyer${++emailCounter}.${Date.now()}@example.com`;
+  const api = () => request(store.server);
+  const count = async (sql: string, params: unknown[] = []) => Number((await store.db.query(sql, params))[0].count);
+
+  async function checkout(items: { countyId: string; purchaseType: string }[], email = newEmail()) {
+    const res = await api().post('/api/create-payment-intent').send({ items, email }).expect(200);
+    return { ...(res.body as { clientSecret: string; orderId: string; amount: number }), email };
+  }
+
+  function intentId(clientSecret: string): string {
+    return clientSecret.split('_secret_')[0];
+  }
+
+  async function outboxFor(orderId: string): Promise<string[]> {
+    const dir = environment.env.MAIL_OUTBOX_DIR;
+    return readdirSync(dir)
+      .filter((file) => file.includes(orderId))
+      .map((file) => readFileSync(join(dir, file), 'utf8'));
+  }
+
+  beforeAll(async () => {
+    environment = await createTestEnvironment();
+    store = await startTestApp(environment, { listen: true });
+    worker = await startTestWorker(environment);
+    stripe = await testStripe();
+    counties = await store.db.query(`SELECT id, name, state FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 600`);
+  });
+
+  afterAll(async () => {
+    await stripe.simulator.flushWebhooks();
+    await worker.close();
+    await store.close();
+    await destroyTestEnvironment(environment);
+  });
+
+  it('publishes the two plans from the one plan definition', async () => {
+    const { body } = await api().get('/api/plans').expect(200);
+    expect(body.oneTime).toMatchObject({ type: 'one-time', name: 'County SnapShot', price: 500 });
+    expect(body.annual).toMatchObject({ type: 'annual', name: 'County Tracker', price: 1200, monthlyEquivalent: 100, popular: true });
+    expect(body.cartLimit).toBe(500);
+  });
+
+  it('gives the card form its publishable key and says it is in test mode', async () => {
+    const { body } = await api().get('/api/checkout/config').expect(200);
+    expect(body).toEqual({ publishableKey: stripe.simulator.keys.publishableKey, testMode: true });
+  });
+
+  describe('refuses a cart it cannot sell, with a message and no order', () => {
+    const cases: [string, () => object, RegExp][] = [
+      ['a missing email', () => ({ items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }), /Enter a valid email address/],
+      ['a malformed email', () => ({ email: 'not-an-email', items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }), /Enter a valid email address/],
+      ['an empty cart', () => ({ email: 'a@example.com', items: [] }), /Add at least one county to the cart/],
+      [
+        'more than 500 counties',
+        () => ({ email: 'a@example.com', items: counties.slice(0, 501).map((c) => ({ countyId: c.id, purchaseType: 'one-time' })) }),
+        /A cart can hold at most 500 counties/,
+      ],
+      ['an unknown plan', () => ({ email: 'a@example.com', items: [{ countyId: counties[0].id, purchaseType: 'monthly' }] }), /purchaseType must be one-time or annual/],
+      ['a county id that is no id', () => ({ email: 'a@example.com', items: [{ countyId: "1' OR '1'='1", purchaseType: 'annual' }] }), /countyId must be the id of a county/],
+      [
+        'a county that does not exist',
+        () => ({ email: 'a@example.com', items: [{ countyId: '00000000-0000-4000-8000-000000000000', purchaseType: 'annual' }] }),
+        /no longer available/,
+      ],
+      [
+        'the same county twice',
+        () => ({
+          email: 'a@example.com',
+          items: [
+            { countyId: counties[0].id, purchaseType: 'annual' },
+            { countyId: counties[0].id, purchaseType: 'one-time' },
+          ],
+        }),
+        /Each county can be in the cart only once/,
+      ],
+      ['a price sent by the client', () => ({ email: 'a@example.com', amount: 1, items: [{ countyId: counties[0].id, purchaseType: 'annual' }] }), /property amount should not exist/],
+      [
+        'a price inside an item',
+        () => ({ email: 'a@example.com', items: [{ countyId: counties[0].id, purchaseType: 'annual', price: 1 }] }),
+        /property price should not exist/,
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, body, message) => {
+      const ordersBefore = await count(`SELECT count(*) FROM orders`);
+      const res = await api().post('/api/create-payment-intent').send(body()).expect(400);
+      expect(res.body.statusCode).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect(await count(`SELECT count(*) FROM orders`)).toBe(ordersBefore);
+    });
+
+    it('a county staff have removed from the catalog', async () => {
+      const removed = counties[1];
+      await store.db.query(`UPDATE counties SET deleted_at = now() WHERE id = $1`, [removed.id]);
+      try {
+        const res = await api()
+          .post('/api/create-payment-intent')
+          .send({ email: 'a@example.com', items: [{ countyId: removed.id, purchaseType: 'one-time' }] })
+          .expect(400);
+        expect(res.body.message).toMatch(/no longer available; remove it/);
+      } finally {
+        await store.db.query(`UPDATE counties SET deleted_at = NULL WHERE id = $1`, [removed.id]);
+      }
+    });
+  });
+
+  it('prices the cart on the server and opens a matching Stripe payment', async () => {
+    const { orderId, clientSecret, amount, email } = await checkout([
+      { countyId: counties[2].id, purchaseType: 'one-time' },
+      { countyId: counties[3].id, purchaseType: 'annual' },
+    ]);
+    expect(amount).toBe(1700);
+
+    const [order] = await store.db.query(`SELECT status, amount_cents, email FROM orders WHERE id = $1`, [orderId]);
+    expect(order).toEqual({ status: 'pending', amount_cents: 170000, email });
+    const intent = await stripe.server.paymentIntents.retrieve(intentId(clientSecret));
+    expect(intent).toMatchObject({
+      amount: 170000,
+      currency: 'usd',
+      receipt_email: email,
+      metadata: { order_id: orderId },
+      setup_future_usage: 'off_session',
+    });
+    const customer = (await stripe.server.customers.retrieve(intent.customer as string)) as Stripe.Customer;
+    expect(customer.email).toBe(email);
+  });
+
+  it('does not ask to keep the card when nothing renews', async () => {
+    const { clientSecret } = await checkout([{ countyId: counties[4].id, purchaseType: 'one-time' }]);
+    const intent = await stripe.server.paymentIntents.retrieve(intentId(clientSecret));
+    expect(intent.setup_future_usage).toBeNull();
+  });
+
+  it('activates a paid order into subscriptions, one ledger entry and one receipt', async () => {
+    const { orderId, clientSecret, email } = await checkout([
+      { countyId: counties[5].id, purchaseType: 'one-time' },
+      { countyId: counties[6].id, purchaseType: 'annual' },
+    ]);
+    await stripe.pay(clientSecret);
+    const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email: email.toUpperCase() }).expect(200);
+    expect(res.body).toEqual({ activated: 2 });
+
+    const subscriptions = await store.db.query(
+      `SELECT s.purchase_type, s.status, s.amount, s.auto_renew, s.start_date, s.expiration_date, u.email
+       FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN order_items i ON i.id = s.order_item_id
+       WHERE i.order_id = $1 ORDER BY s.purchase_type`,
+      [orderId],
+    );
+    expect(subscriptions).toHaveLength(2);
+    const [annual, oneTime] = subscriptions;
+    expect(oneTime).toMatchObject({ purchase_type: 'one-time', status: 'active', amount: '500.00', auto_renew: false, expiration_date: null, email });
+    expect(annual).toMatchObject({ purchase_type: 'annual', status: 'active', amount: '1200.00', auto_renew: true, email });
+    const year = new Date(annual.start_date);
+    year.setFullYear(year.getFullYear() + 1);
+    expect(new Date(annual.expiration_date).getTime()).toBe(year.getTime());
+
+    const ledger = await store.db.query(`SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1`, [orderId]);
+    expect(ledger).toEqual([{ kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { 'one-time': 50000, annual: 120000 } }]);
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('paid');
+
+    const [raw] = await eventually(async () => {
+      const files = await outboxFor(orderId);
+      return files.length > 0 && files;
+    });
+    const mail = await simpleParser(raw);
+    expect(mail.to).toMatchObject({ text: email });
+    expect(mail.subject).toBe('Your County Data Store order: 2 counties');
+    expect(mail.text).toContain(`${counties[5].name}, ${counties[5].state} - County SnapShot - $500.00`);
+    expect(mail.text).toContain(`${counties[6].name}, ${counties[6].state} - County Tracker - $1,200.00`);
+    expect(mail.text).toContain('Total charged: $1,700.00');
+    expect(mail.text).toContain('/dashboard');
+    expect(mail.html).toContain('Total charged');
+  });
+
+  it('activates exactly once under 20 concurrent confirmations and a replayed webhook', async () => {
+    const { orderId, clientSecret, email } = await checkout([
+      { countyId: counties[7].id, purchaseType: 'annual' },
+      { countyId: counties[8].id, purchaseType: 'annual' },
+      { countyId: counties[9].id, purchaseType: 'one-time' },
+    ]);
+    await stripe.pay(clientSecret);
+    const paymentIntentId = intentId(clientSecret);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api().post('/api/payment-success').send({ paymentIntentId, email })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((r) => r.body.activated === 3)).toBe(true);
+
+    await stripe.simulator.flushWebhooks();
+    const succeeded = (await stripe.server.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.find(
+      (e) => (e.data.object as Stripe.PaymentIntent).id === paymentIntentId,
+    )!;
+    const payload = JSON.stringify({ ...succeeded, id: `${succeeded.id}_replayed` });
+    await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', stripe.simulator.signature(payload)).send(payload).expect(200);
+
+    const byOrder = `(SELECT id FROM order_items WHERE order_id = $1)`;
+    expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN ${byOrder}`, [orderId])).toBe(3);
+    expect(await count(`SELECT count(*) FROM payments WHERE order_id = $1`, [orderId])).toBe(1);
+    await eventually(async () => (await outboxFor(orderId)).length === 1);
+    // Give any duplicate send time to show itself.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await outboxFor(orderId)).toHaveLength(1);
+    expect(await count(`SELECT count(*) FROM email_deliveries WHERE message_key = $1 AND sent_at IS NOT NULL`, [`receipt-${orderId}`])).toBe(1);
+  });
+
+  it('activates from the webhook alone when the browser closes right after paying', async () => {
+    const { orderId, clientSecret } = await checkout([{ countyId: counties[10].id, purchaseType: 'annual' }]);
+    await stripe.pay(clientSecret);
+    await stripe.simulator.flushWebhooks();
+    const [order] = await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]);
+    expect(order.status).toBe('paid');
+    expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId])).toBe(1);
+  });
+
+  it('leaves a declined card with no subscription and the order marked failed', async () => {
+    const { orderId, clientSecret, email } = await checkout([{ countyId: counties[11].id, purchaseType: 'one-time' }]);
+    await expect(stripe.pay(clientSecret, 'pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'card_declined' });
+    await stripe.simulator.flushWebhooks();
+    const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(409);
+    expect(res.body.message).toBe('This payment has not succeeded (its status is requires_payment_method)');
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('failed');
+    expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId])).toBe(0);
+
+    // The same payment, retried with a good card, still goes through.
+    await stripe.pay(clientSecret);
+    await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(200);
+  });
+
+  it('refuses a payment whose amount differs from its order', async () => {
+    const { orderId, clientSecret, email } = await checkout([{ countyId: counties[12].id, purchaseType: 'annual' }]);
+    // The order says one thing, the payment another (as if either were tampered with).
+    await store.db.query(`UPDATE orders SET amount_cents = 50000 WHERE id = $1`, [orderId]);
+    stripe.simulator.deliverWebhooksTo(undefined);
+    try {
+      await stripe.pay(clientSecret);
+      const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(409);
+      expect(res.body.message).toMatch(/does not match its order/);
+    } finally {
+      stripe.simulator.deliverWebhooksTo(`${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'));
+    }
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('pending');
+    expect(await count(`SELECT count(*) FROM payments WHERE order_id = $1`, [orderId])).toBe(0);
+  });
+
+  it('does not activate for another email or an unknown payment', async () => {
+    const { clientSecret } = await checkout([{ countyId: counties[13].id, purchaseType: 'one-time' }]);
+    await stripe.pay(clientSecret);
+    const wrongEmail = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email: 'someone@else.com' }).expect(404);
+    expect(wrongEmail.body.message).toBe('We could not find an order for this payment');
+    await api().post('/api/payment-success').send({ paymentIntentId: 'pi_doesnotexist', email: 'a@b.co' }).expect(404);
+  });
+
+  it('ignores a webhook with a bad signature and changes nothing', async () => {
+    const { orderId, clientSecret } = await checkout([{ countyId: counties[14].id, purchaseType: 'one-time' }]);
+    const forged = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: intentId(clientSecret), object: 'payment_intent' } },
+    });
+    const res = await api()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)
+      .send(forged)
+      .expect(400);
+    expect(res.body.message).toBe('Invalid Stripe signature');
+    await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').send(forged).expect(400);
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('pending');
+    expect(await count(`SELECT count(*) FROM stripe_events WHERE id = 'evt_forged'`)).toBe(0);
+  });
+
+  it('cancels access and records the refund when an order is refunded in full', async () => {
+    const { orderId, clientSecret, email } = await checkout([
+      { countyId: counties[15].id, purchaseType: 'annual' },
+      { countyId: counties[16].id, purchaseType: 'one-time' },
+    ]);
+    await stripe.pay(clientSecret);
+    await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(200);
+    await stripe.server.refunds.create({ payment_intent: intentId(clientSecret) });
+    await stripe.simulator.flushWebhooks();
+
+    const statuses = await store.db.query(
+      `SELECT status, auto_renew FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
+      [orderId],
+    );
+    expect(statuses).toEqual([
+      { status: 'cancelled', auto_renew: false },
+      { status: 'cancelled', auto_renew: false },
+    ]);
+    const ledger = await store.db.query(`SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1 ORDER BY kind`, [orderId]);
+    expect(ledger).toEqual([
+      { kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { annual: 120000, 'one-time': 50000 } },
+      { kind: 'refund', amount_cents: -170000, amount_by_purchase_type: { annual: -120000, 'one-time': -50000 } },
+    ]);
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('refunded');
+  });
+
+  it('ends in the same state when Stripe’s events arrive out of order and twice', async () => {
+    const { orderId, clientSecret } = await checkout([{ countyId: counties[17].id, purchaseType: 'annual' }]);
+    const paymentIntentId = intentId(clientSecret);
+    stripe.simulator.deliverWebhooksTo(undefined);
+    try {
+      await stripe.pay(clientSecret);
+      await stripe.server.refunds.create({ payment_intent: paymentIntentId });
+    } finally {
+      stripe.simulator.deliverWebhooksTo(`${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'));
+    }
+    const events = (await stripe.server.events.list({ limit: 100 })).data.filter((e) => {
+      const object = e.data.object as { id: string; payment_intent?: string };
+      return object.id === paymentIntentId || object.payment_intent === paymentIntentId;
+    });
+    const refunded = events.find((e) => e.type === 'charge.refunded')!;
+    const succeeded = events.find((e) => e.type === 'payment_intent.succeeded')!;
+    // The refund first, then the payment, then both again.
+    for (const event of [refunded, succeeded, refunded, succeeded]) {
+      const payload = JSON.stringify(event);
+      await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', stripe.simulator.signature(payload)).send(payload).expect(200);
+    }
+
+    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('refunded');
+    const subscriptions = await store.db.query(`SELECT status FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId]);
+    expect(subscriptions).toEqual([{ status: 'cancelled' }]);
+    const ledger = await store.db.query(`SELECT kind, amount_cents FROM payments WHERE order_id = $1 ORDER BY kind`, [orderId]);
+    expect(ledger).toEqual([
+      { kind: 'charge', amount_cents: PLANS.annual.priceCents },
+      { kind: 'refund', amount_cents: -PLANS.annual.priceCents },
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import Stripe from 'stripe';
+import { processSimulator } from '../../src/integrations/stripe/stripe-simulator.provider';
+import { StripeSimulator } from '../../src/integrations/stripe/simulator/stripe-simulator';
+
+function sdk(simulator: StripeSimulator, key: string): Stripe {
+  const { hostname, port } = new URL(simulator.url);
+  return new Stripe(key, { host: hostname, port: Number(port), protocol: 'http', maxNetworkRetries: 0 });
+}
+
+/** The simulator the apps of this test process use, and Stripe clients for it. */
+export async function testStripe() {
+  const simulator = await processSimulator();
+  const server = sdk(simulator, simulator.keys.secretKey);
+  const browser = sdk(simulator, simulator.keys.publishableKey);
+  return {
+    simulator,
+    /** Stripe's side, as the dashboard or a test would see it. */
+    server,
+    /** Pays as Stripe.js does in the browser: publishable key and client secret only. */
+    async pay(clientSecret: string, paymentMethod = 'pm_card_visa'): Promise<Stripe.PaymentIntent> {
+      const intentId = clientSecret.split('_secret_')[0];
+      return browser.paymentIntents.confirm(intentId, { payment_method: paymentMethod, client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+    },
+  };
+}
