@@ -4,6 +4,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
 import { createValidationPipe } from './common/validation';
+import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
+import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
+import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { spaHost, webApps } from './web/spa-host';
 
 /**
@@ -38,6 +41,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
+  const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
+  if (simulator) app.use(stripeJsStandin(simulator));
   app.use(spaHost(webApps(projectRoot())));
   setUpDocs(app);
   return app;

@@ -18,8 +18,8 @@ export function webApps(root: string): SpaApp[] {
   ];
 }
 
-/** Server-rendered paths outside /api that the apps must not shadow. */
-const SERVER_PATHS: string[] = [];
+/** Paths outside /api that the server answers itself (local stand-ins under /dev/). */
+const SERVER_PREFIXES = ['/api/', '/dev/'];
 
 function ownedBy(app: SpaApp, path: string): boolean {
   return app.basePath === '' || path === app.basePath || path.startsWith(`${app.basePath}/`);
@@ -60,7 +60,7 @@ export function spaHost(apps: SpaApp[]): RequestHandler {
       .send(page);
   });
   return (req, res, next) => {
-    if (req.path === '/api' || req.path.startsWith('/api/') || SERVER_PATHS.includes(req.path)) return next();
+    if (req.path === '/api' || SERVER_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     router(req, res, next);
   };
 }

@@ -608,9 +608,8 @@ export class StripeSimulator {
               { code: 'payment_intent_unexpected_state', payment_intent: clone(intent) },
             );
           }
-          if (body.payment_method_data) {
-            intent.payment_method = this.createCardPaymentMethod(body.payment_method_data.card ?? {}, body.payment_method_data.billing_details).id;
-          } else if (body.payment_method) {
+          // As with Stripe, card details never come with a confirmation: Stripe.js creates a PaymentMethod first.
+          if (body.payment_method) {
             intent.payment_method = this.paymentMethod(body.payment_method).id;
           }
           if (!intent.payment_method) {
