@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -8,17 +14,19 @@ interface RouteLayer {
 /** Every route the running API registered, as "METHOD /path" with OpenAPI-style parameters. */
 function registeredApiRoutes(store: TestApp): string[] {
   const express = store.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack
-    // Wildcards are Nest's not-found fallback and /api/docs* is the documentation itself.
-    .filter((layer) => {
-      const path = layer.route?.path ?? '';
-      return path.startsWith('/api/') && !path.includes('{*') && !path.startsWith('/api/docs');
-    })
-    .flatMap((layer) =>
-      Object.keys(layer.route!.methods).map(
-        (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
-      ),
-    );
+  return (
+    express.router.stack
+      // Wildcards are Nest's not-found fallback and /api/docs* is the documentation itself.
+      .filter((layer) => {
+        const path = layer.route?.path ?? '';
+        return path.startsWith('/api/') && !path.includes('{*') && !path.startsWith('/api/docs');
+      })
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods).map(
+          (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+        ),
+      )
+  );
 }
 
 describe('API documentation at /api/docs', () => {

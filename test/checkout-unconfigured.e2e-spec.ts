@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 const production = {
   NODE_ENV: 'production',

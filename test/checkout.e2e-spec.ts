@@ -60,7 +60,9 @@ describe('Checkout and card payments', () => {
     store = await startTestApp(environment, { listen: true });
     worker = await startTestWorker(environment);
     stripe = await testStripe();
-    counties = await store.db.query(`SELECT id, name, state FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 600`);
+    counties = await store.db.query(
+      `SELECT id, name, state FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 600`,
+    );
   });
 
   afterAll(async () => {
@@ -73,7 +75,13 @@ describe('Checkout and card payments', () => {
   it('publishes the two plans from the one plan definition', async () => {
     const { body } = await api().get('/api/plans').expect(200);
     expect(body.oneTime).toMatchObject({ type: 'one-time', name: 'County SnapShot', price: 500 });
-    expect(body.annual).toMatchObject({ type: 'annual', name: 'County Tracker', price: 1200, monthlyEquivalent: 100, popular: true });
+    expect(body.annual).toMatchObject({
+      type: 'annual',
+      name: 'County Tracker',
+      price: 1200,
+      monthlyEquivalent: 100,
+      popular: true,
+    });
     expect(body.cartLimit).toBe(500);
   });
 
@@ -84,19 +92,41 @@ describe('Checkout and card payments', () => {
 
   describe('refuses a cart it cannot sell, with a message and no order', () => {
     const cases: [string, () => object, RegExp][] = [
-      ['a missing email', () => ({ items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }), /Enter a valid email address/],
-      ['a malformed email', () => ({ email: 'not-an-email', items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }), /Enter a valid email address/],
+      [
+        'a missing email',
+        () => ({ items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }),
+        /Enter a valid email address/,
+      ],
+      [
+        'a malformed email',
+        () => ({ email: 'not-an-email', items: [{ countyId: counties[0].id, purchaseType: 'one-time' }] }),
+        /Enter a valid email address/,
+      ],
       ['an empty cart', () => ({ email: 'a@example.com', items: [] }), /Add at least one county to the cart/],
       [
         'more than 500 counties',
-        () => ({ email: 'a@example.com', items: counties.slice(0, 501).map((c) => ({ countyId: c.id, purchaseType: 'one-time' })) }),
+        () => ({
+          email: 'a@example.com',
+          items: counties.slice(0, 501).map((c) => ({ countyId: c.id, purchaseType: 'one-time' })),
+        }),
         /A cart can hold at most 500 counties/,
       ],
-      ['an unknown plan', () => ({ email: 'a@example.com', items: [{ countyId: counties[0].id, purchaseType: 'monthly' }] }), /purchaseType must be one-time or annual/],
-      ['a county id that is no id', () => ({ email: 'a@example.com', items: [{ countyId: "1' OR '1'='1", purchaseType: 'annual' }] }), /countyId must be the id of a county/],
+      [
+        'an unknown plan',
+        () => ({ email: 'a@example.com', items: [{ countyId: counties[0].id, purchaseType: 'monthly' }] }),
+        /purchaseType must be one-time or annual/,
+      ],
+      [
+        'a county id that is no id',
+        () => ({ email: 'a@example.com', items: [{ countyId: "1' OR '1'='1", purchaseType: 'annual' }] }),
+        /countyId must be the id of a county/,
+      ],
       [
         'a county that does not exist',
-        () => ({ email: 'a@example.com', items: [{ countyId: '00000000-0000-4000-8000-000000000000', purchaseType: 'annual' }] }),
+        () => ({
+          email: 'a@example.com',
+          items: [{ countyId: '00000000-0000-4000-8000-000000000000', purchaseType: 'annual' }],
+        }),
         /no longer available/,
       ],
       [
@@ -110,7 +140,11 @@ describe('Checkout and card payments', () => {
         }),
         /Each county can be in the cart only once/,
       ],
-      ['a price sent by the client', () => ({ email: 'a@example.com', amount: 1, items: [{ countyId: counties[0].id, purchaseType: 'annual' }] }), /property amount should not exist/],
+      [
+        'a price sent by the client',
+        () => ({ email: 'a@example.com', amount: 1, items: [{ countyId: counties[0].id, purchaseType: 'annual' }] }),
+        /property amount should not exist/,
+      ],
       [
         'a price inside an item',
         () => ({ email: 'a@example.com', items: [{ countyId: counties[0].id, purchaseType: 'annual', price: 1 }] }),
@@ -174,7 +208,10 @@ describe('Checkout and card payments', () => {
       { countyId: counties[6].id, purchaseType: 'annual' },
     ]);
     await stripe.pay(clientSecret);
-    const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email: email.toUpperCase() }).expect(200);
+    const res = await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email: email.toUpperCase() })
+      .expect(200);
     expect(res.body).toEqual({ activated: 2 });
 
     const subscriptions = await store.db.query(
@@ -185,14 +222,32 @@ describe('Checkout and card payments', () => {
     );
     expect(subscriptions).toHaveLength(2);
     const [annual, oneTime] = subscriptions;
-    expect(oneTime).toMatchObject({ purchase_type: 'one-time', status: 'active', amount: '500.00', auto_renew: false, expiration_date: null, email });
-    expect(annual).toMatchObject({ purchase_type: 'annual', status: 'active', amount: '1200.00', auto_renew: true, email });
+    expect(oneTime).toMatchObject({
+      purchase_type: 'one-time',
+      status: 'active',
+      amount: '500.00',
+      auto_renew: false,
+      expiration_date: null,
+      email,
+    });
+    expect(annual).toMatchObject({
+      purchase_type: 'annual',
+      status: 'active',
+      amount: '1200.00',
+      auto_renew: true,
+      email,
+    });
     const year = new Date(annual.start_date);
     year.setFullYear(year.getFullYear() + 1);
     expect(new Date(annual.expiration_date).getTime()).toBe(year.getTime());
 
-    const ledger = await store.db.query(`SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1`, [orderId]);
-    expect(ledger).toEqual([{ kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { 'one-time': 50000, annual: 120000 } }]);
+    const ledger = await store.db.query(
+      `SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1`,
+      [orderId],
+    );
+    expect(ledger).toEqual([
+      { kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { 'one-time': 50000, annual: 120000 } },
+    ]);
     expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('paid');
 
     const [raw] = await eventually(async () => {
@@ -228,7 +283,12 @@ describe('Checkout and card payments', () => {
       (e) => (e.data.object as Stripe.PaymentIntent).id === paymentIntentId,
     )!;
     const payload = JSON.stringify({ ...succeeded, id: `${succeeded.id}_replayed` });
-    await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', stripe.simulator.signature(payload)).send(payload).expect(200);
+    await api()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', stripe.simulator.signature(payload))
+      .send(payload)
+      .expect(200);
 
     const byOrder = `(SELECT id FROM order_items WHERE order_id = $1)`;
     expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN ${byOrder}`, [orderId])).toBe(3);
@@ -237,7 +297,11 @@ describe('Checkout and card payments', () => {
     // Give any duplicate send time to show itself.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outboxFor(orderId)).toHaveLength(1);
-    expect(await count(`SELECT count(*) FROM email_deliveries WHERE message_key = $1 AND sent_at IS NOT NULL`, [`receipt-${orderId}`])).toBe(1);
+    expect(
+      await count(`SELECT count(*) FROM email_deliveries WHERE message_key = $1 AND sent_at IS NOT NULL`, [
+        `receipt-${orderId}`,
+      ]),
+    ).toBe(1);
   });
 
   it('activates from the webhook alone when the browser closes right after paying', async () => {
@@ -246,21 +310,37 @@ describe('Checkout and card payments', () => {
     await stripe.simulator.flushWebhooks();
     const [order] = await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]);
     expect(order.status).toBe('paid');
-    expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId])).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
+        [orderId],
+      ),
+    ).toBe(1);
   });
 
   it('leaves a declined card with no subscription and the order marked failed', async () => {
     const { orderId, clientSecret, email } = await checkout([{ countyId: counties[11].id, purchaseType: 'one-time' }]);
     await expect(stripe.pay(clientSecret, 'pm_card_chargeDeclined')).rejects.toMatchObject({ code: 'card_declined' });
     await stripe.simulator.flushWebhooks();
-    const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(409);
+    const res = await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email })
+      .expect(409);
     expect(res.body.message).toBe('This payment has not succeeded (its status is requires_payment_method)');
     expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('failed');
-    expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId])).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
+        [orderId],
+      ),
+    ).toBe(0);
 
     // The same payment, retried with a good card, still goes through.
     await stripe.pay(clientSecret);
-    await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(200);
+    await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email })
+      .expect(200);
   });
 
   it('refuses a payment whose amount differs from its order', async () => {
@@ -270,10 +350,15 @@ describe('Checkout and card payments', () => {
     stripe.simulator.deliverWebhooksTo(undefined);
     try {
       await stripe.pay(clientSecret);
-      const res = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(409);
+      const res = await api()
+        .post('/api/payment-success')
+        .send({ paymentIntentId: intentId(clientSecret), email })
+        .expect(409);
       expect(res.body.message).toMatch(/does not match its order/);
     } finally {
-      stripe.simulator.deliverWebhooksTo(`${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'));
+      stripe.simulator.deliverWebhooksTo(
+        `${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
+      );
     }
     expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('pending');
     expect(await count(`SELECT count(*) FROM payments WHERE order_id = $1`, [orderId])).toBe(0);
@@ -282,7 +367,10 @@ describe('Checkout and card payments', () => {
   it('does not activate for another email or an unknown payment', async () => {
     const { clientSecret } = await checkout([{ countyId: counties[13].id, purchaseType: 'one-time' }]);
     await stripe.pay(clientSecret);
-    const wrongEmail = await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email: 'someone@else.com' }).expect(404);
+    const wrongEmail = await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email: 'someone@else.com' })
+      .expect(404);
     expect(wrongEmail.body.message).toBe('We could not find an order for this payment');
     await api().post('/api/payment-success').send({ paymentIntentId: 'pi_doesnotexist', email: 'a@b.co' }).expect(404);
   });
@@ -313,7 +401,10 @@ describe('Checkout and card payments', () => {
       { countyId: counties[16].id, purchaseType: 'one-time' },
     ]);
     await stripe.pay(clientSecret);
-    await api().post('/api/payment-success').send({ paymentIntentId: intentId(clientSecret), email }).expect(200);
+    await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email })
+      .expect(200);
     await stripe.server.refunds.create({ payment_intent: intentId(clientSecret) });
     await stripe.simulator.flushWebhooks();
 
@@ -325,7 +416,10 @@ describe('Checkout and card payments', () => {
       { status: 'cancelled', auto_renew: false },
       { status: 'cancelled', auto_renew: false },
     ]);
-    const ledger = await store.db.query(`SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1 ORDER BY kind`, [orderId]);
+    const ledger = await store.db.query(
+      `SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1 ORDER BY kind`,
+      [orderId],
+    );
     expect(ledger).toEqual([
       { kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { annual: 120000, 'one-time': 50000 } },
       { kind: 'refund', amount_cents: -170000, amount_by_purchase_type: { annual: -120000, 'one-time': -50000 } },
@@ -341,7 +435,9 @@ describe('Checkout and card payments', () => {
       await stripe.pay(clientSecret);
       await stripe.server.refunds.create({ payment_intent: paymentIntentId });
     } finally {
-      stripe.simulator.deliverWebhooksTo(`${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'));
+      stripe.simulator.deliverWebhooksTo(
+        `${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
+      );
     }
     const events = (await stripe.server.events.list({ limit: 100 })).data.filter((e) => {
       const object = e.data.object as { id: string; payment_intent?: string };
@@ -352,13 +448,23 @@ describe('Checkout and card payments', () => {
     // The refund first, then the payment, then both again.
     for (const event of [refunded, succeeded, refunded, succeeded]) {
       const payload = JSON.stringify(event);
-      await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', stripe.simulator.signature(payload)).send(payload).expect(200);
+      await api()
+        .post('/api/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', stripe.simulator.signature(payload))
+        .send(payload)
+        .expect(200);
     }
 
     expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('refunded');
-    const subscriptions = await store.db.query(`SELECT status FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`, [orderId]);
+    const subscriptions = await store.db.query(
+      `SELECT status FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
+      [orderId],
+    );
     expect(subscriptions).toEqual([{ status: 'cancelled' }]);
-    const ledger = await store.db.query(`SELECT kind, amount_cents FROM payments WHERE order_id = $1 ORDER BY kind`, [orderId]);
+    const ledger = await store.db.query(`SELECT kind, amount_cents FROM payments WHERE order_id = $1 ORDER BY kind`, [
+      orderId,
+    ]);
     expect(ledger).toEqual([
       { kind: 'charge', amount_cents: PLANS.annual.priceCents },
       { kind: 'refund', amount_cents: -PLANS.annual.priceCents },

@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { CountyCatalogService } from '../src/modules/counties/county-catalog.service';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 // The catalog's source of truth for which areas exist.
 const atlas = require('us-atlas/counties-10m.json') as {
@@ -89,7 +95,11 @@ describe('GET /api/counties', () => {
     await store.db.query(`UPDATE counties SET deleted_at = now() WHERE fips = '01001'`);
     await store.app.get(CountyCatalogService).announceChange();
 
-    await request(store.server).get('/api/counties').set('Accept-Encoding', 'gzip').set('If-None-Match', before).expect(200);
+    await request(store.server)
+      .get('/api/counties')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', before)
+      .expect(200);
     const { body } = await request(store.server).get('/api/counties').expect(200);
     expect(body.some((c: CatalogCounty) => c.fips === '01001')).toBe(false);
     await store.db.query(`UPDATE counties SET deleted_at = NULL WHERE fips = '01001'`);

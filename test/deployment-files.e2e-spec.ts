@@ -38,12 +38,15 @@ describe('docker-compose.yml', () => {
     expect(services.migrate.command).toEqual(['node', 'dist/src/database/migrate.js']);
   });
 
-  it.each(['api', 'worker', 'migrate'])('gives the %s every variable production requires, and no unknown one', (name) => {
-    const env = services[name].environment ?? {};
-    expect(Object.keys(env)).toEqual(expect.arrayContaining(requiredInProduction));
-    expect(Object.keys(env).filter((key) => !variableNames.includes(key))).toEqual([]);
-    expect(env.NODE_ENV).toBe('production');
-  });
+  it.each(['api', 'worker', 'migrate'])(
+    'gives the %s every variable production requires, and no unknown one',
+    (name) => {
+      const env = services[name].environment ?? {};
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(requiredInProduction));
+      expect(Object.keys(env).filter((key) => !variableNames.includes(key))).toEqual([]);
+      expect(env.NODE_ENV).toBe('production');
+    },
+  );
 
   it('publishes the API on its configured port and points it at the compose services', () => {
     const env = services.api.environment!;

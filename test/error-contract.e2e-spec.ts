@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 describe('The error contract', () => {
   let environment: TestEnvironment;

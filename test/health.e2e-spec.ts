@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { withMaintenanceClient } from './support/test-database';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 describe('GET /api/health', () => {
   let environment: TestEnvironment;

@@ -60,7 +60,10 @@ describe('Starting the store', () => {
   });
 
   it('names REDIS_URL and says how to start Redis when nothing answers there', async () => {
-    const { code, stderr } = await run('local.js', { DATABASE_URL: production.DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:1' });
+    const { code, stderr } = await run('local.js', {
+      DATABASE_URL: production.DATABASE_URL,
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     expect(code).toBe(1);
     expectOneLine(stderr, 'Redis is not reachable at 127.0.0.1:1 (REDIS_URL)', 'redis-server --daemonize yes');
   });

@@ -1,7 +1,13 @@
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 // A bare page on the store's origin that uses Stripe.js as the checkout does.
 const HARNESS = `<!doctype html><html><head><script src="/dev/stripe.js"></script></head>
@@ -52,7 +58,7 @@ describe('The Stripe.js stand-in in a real browser', () => {
     const { publishableKey } = (await request(store.server).get('/api/checkout/config')).body;
     await page.evaluate(
       ({ key, clientSecret }) => {
-        const w = window as unknown as { Stripe: (k: string) => any; stripe: any; elements: any };
+        const w = globalThis as unknown as { Stripe: (k: string) => any; stripe: any; elements: any };
         w.stripe = w.Stripe(key);
         w.elements = w.stripe.elements({ clientSecret });
         w.elements.create('payment').mount('#payment-element');
@@ -71,7 +77,7 @@ describe('The Stripe.js stand-in in a real browser', () => {
 
   function confirm(): Promise<ConfirmResult> {
     return page.evaluate(() => {
-      const w = window as unknown as { stripe: any; elements: any };
+      const w = globalThis as unknown as { stripe: any; elements: any };
       return w.stripe.confirmPayment({ elements: w.elements, redirect: 'if_required' });
     });
   }
@@ -94,7 +100,11 @@ describe('The Stripe.js stand-in in a real browser', () => {
     await openCheckout(1, 'standin-declined@example.com');
     await fillCard('4000 0000 0000 0002');
     const result = await confirm();
-    expect(result.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
+    expect(result.error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
   });
 
   it('asks for 3-D Secure on 4000 0027 6000 3184 and succeeds once completed', async () => {

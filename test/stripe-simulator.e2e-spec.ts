@@ -23,7 +23,11 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
         received.push(
-          stripe.webhooks.constructEvent(Buffer.concat(chunks), req.headers['stripe-signature'] as string, simulator.keys.webhookSecret),
+          stripe.webhooks.constructEvent(
+            Buffer.concat(chunks),
+            req.headers['stripe-signature'] as string,
+            simulator.keys.webhookSecret,
+          ),
         );
         res.end('ok');
       });
@@ -59,27 +63,41 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
     expect((charged.latest_charge as Stripe.Charge).amount).toBe(50000);
 
     await simulator.flushWebhooks();
-    const succeeded = received.find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id);
+    const succeeded = received.find(
+      (e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id,
+    );
     expect((succeeded?.data.object as Stripe.PaymentIntent).metadata).toEqual({ order_id: 'order-1' });
   });
 
   it('declines 4000 0000 0000 0002 with card_declined and leaves the payment retryable', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 50000, currency: 'usd' });
-    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({
+    await expect(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }),
+    ).rejects.toMatchObject({
       type: 'StripeCardError',
       code: 'card_declined',
       message: 'Your card was declined.',
     });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
-    expect((await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).status).toBe('succeeded');
+    expect((await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).status).toBe(
+      'succeeded',
+    );
   });
 
   it('asks for authentication on 4000 0027 6000 3184 and succeeds once it is given', async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 120000, currency: 'usd', payment_method: 'pm_card_authenticationRequired', confirm: true });
+    const intent = await stripe.paymentIntents.create({
+      amount: 120000,
+      currency: 'usd',
+      payment_method: 'pm_card_authenticationRequired',
+      confirm: true,
+    });
     expect(intent.status).toBe('requires_action');
     const res = await fetch(`${simulator.url}/_simulator/authenticate/${intent.id}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${simulator.keys.publishableKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Bearer ${simulator.keys.publishableKey}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ client_secret: intent.client_secret!, outcome: 'succeed' }),
     });
     expect(res.status).toBe(200);
@@ -89,8 +107,14 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
   it('refuses parameters Stripe does not accept, as Stripe words it', async () => {
     await expect(
       stripe.paymentIntents.create({ amount: 500, currency: 'usd', price: 5 } as Stripe.PaymentIntentCreateParams),
-    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', message: 'Received unknown parameter: price', param: 'price' });
-    await expect(stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams)).rejects.toMatchObject({
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: 'Received unknown parameter: price',
+      param: 'price',
+    });
+    await expect(
+      stripe.paymentIntents.create({ currency: 'usd' } as Stripe.PaymentIntentCreateParams),
+    ).rejects.toMatchObject({
       message: 'Missing required param: amount.',
     });
   });
@@ -99,7 +123,9 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
     const browser = sdkFor(simulator, simulator.keys.publishableKey);
     await expect(browser.customers.list()).rejects.toMatchObject({ statusCode: 401 });
     const intent = await stripe.paymentIntents.create({ amount: 50000, currency: 'usd' });
-    await expect(browser.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(browser.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('answers a repeated idempotency key with the first result', async () => {
@@ -107,18 +133,29 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
     const first = await stripe.paymentIntents.create(params, { idempotencyKey: 'order-42' });
     const again = await stripe.paymentIntents.create(params, { idempotencyKey: 'order-42' });
     expect(again.id).toBe(first.id);
-    await expect(stripe.paymentIntents.create({ ...params, amount: 60000 }, { idempotencyKey: 'order-42' })).rejects.toMatchObject({
+    await expect(
+      stripe.paymentIntents.create({ ...params, amount: 60000 }, { idempotencyKey: 'order-42' }),
+    ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
   });
 
   it('refunds a charge in full and reports charge.refunded', async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 50000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    const intent = await stripe.paymentIntents.create({
+      amount: 50000,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
     const refund = await stripe.refunds.create({ payment_intent: intent.id });
     expect(refund).toMatchObject({ amount: 50000, status: 'succeeded', payment_intent: intent.id });
-    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
     await simulator.flushWebhooks();
-    const refunded = received.find((e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).payment_intent === intent.id);
+    const refunded = received.find(
+      (e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).payment_intent === intent.id,
+    );
     expect((refunded?.data.object as Stripe.Charge).refunded).toBe(true);
   });
 });

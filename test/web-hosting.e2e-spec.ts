@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { createTestEnvironment, destroyTestEnvironment, startTestApp, TestApp, TestEnvironment } from './support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestApp,
+  TestApp,
+  TestEnvironment,
+} from './support/test-app';
 
 describe('Serving the web apps', () => {
   let environment: TestEnvironment;
@@ -15,14 +21,21 @@ describe('Serving the web apps', () => {
     await destroyTestEnvironment(environment);
   });
 
-  it.each(['/', '/select-counties', '/checkout', '/checkout/0f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f', '/privacy', '/terms'])(
-    'serves the store page for its route %s',
-    async (path) => {
-      const res = await request(store.server).get(path).expect(200).expect('Content-Type', /text\/html/);
-      expect(res.text).toContain('<title>County Data Store</title>');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/select-counties',
+    '/checkout',
+    '/checkout/0f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f',
+    '/privacy',
+    '/terms',
+  ])('serves the store page for its route %s', async (path) => {
+    const res = await request(store.server)
+      .get(path)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+    expect(res.text).toContain('<title>County Data Store</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it.each(['/admin', '/admin/', '/admin/login', '/admin/users', '/admin/analytics'])(
     'serves the admin console for its route %s',
@@ -43,7 +56,10 @@ describe('Serving the web apps', () => {
     const page = await request(store.server).get('/').expect(200);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
     expect(asset).toBeDefined();
-    const res = await request(store.server).get(asset!).expect(200).expect('Content-Type', /javascript/);
+    const res = await request(store.server)
+      .get(asset!)
+      .expect(200)
+      .expect('Content-Type', /javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 

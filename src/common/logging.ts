@@ -24,7 +24,11 @@ export function loggerOptions(app: ConfigType<typeof appConfig>): Params {
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
       autoLogging: { ignore: (req: IncomingMessage) => pathOf(req.url) === '/api/health' },
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: pathOf(req.url) }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: pathOf(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },

@@ -44,7 +44,9 @@ async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>
       throw new StartupError(`PostgreSQL at ${describeUrl(databaseUrl)} refused the credentials in DATABASE_URL`);
     }
     if (code === '3D000') {
-      throw new StartupError(`Database "${databaseName(databaseUrl)}" does not exist (DATABASE_URL); run npm run migrate to create it`);
+      throw new StartupError(
+        `Database "${databaseName(databaseUrl)}" does not exist (DATABASE_URL); run npm run migrate to create it`,
+      );
     }
     throw new StartupError(
       `PostgreSQL is not reachable at ${describeUrl(databaseUrl)} (DATABASE_URL): ${reason(error)}. Start it with: ${START_POSTGRES}`,
@@ -65,12 +67,16 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
 /** Creates the database named in DATABASE_URL when the server does not have it yet. */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   const name = databaseName(databaseUrl);
-  return withPostgres(maintenanceUrl(databaseUrl), async (client) => {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount) return false;
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-    return true;
-  }, databaseUrl);
+  return withPostgres(
+    maintenanceUrl(databaseUrl),
+    async (client) => {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return false;
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      return true;
+    },
+    databaseUrl,
+  );
 }
 
 /** Fails with a one-line StartupError unless Redis answers PING. */

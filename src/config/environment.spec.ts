@@ -26,14 +26,15 @@ describe('readEnvironment', () => {
     expect(readEnvironment(productionBase).DATABASE_URL).toBe(productionBase.DATABASE_URL);
   });
 
-  it.each(Object.entries(VARIABLES).filter(([, spec]) => 'requiredInProduction' in spec).map(([name]) => name))(
-    'refuses to start in production without %s, naming it',
-    (name) => {
-      const env: Record<string, string> = { ...productionBase };
-      delete env[name];
-      expect(() => readEnvironment(env)).toThrow(new RegExp(`^${name} is required in production`));
-    },
-  );
+  it.each(
+    Object.entries(VARIABLES)
+      .filter(([, spec]) => 'requiredInProduction' in spec)
+      .map(([name]) => name),
+  )('refuses to start in production without %s, naming it', (name) => {
+    const env: Record<string, string> = { ...productionBase };
+    delete env[name];
+    expect(() => readEnvironment(env)).toThrow(new RegExp(`^${name} is required in production`));
+  });
 
   it.each([
     ['DATABASE_URL', 'mysql://db/county_store', 'DATABASE_URL must be a postgres:// URL that names a database'],

@@ -76,7 +76,8 @@ export const VARIABLES = {
   },
   STRIPE_PUBLISHABLE_KEY: {
     kind: 'text',
-    description: 'Stripe publishable key for the card form; unset in production shows "Payment processing is not configured"',
+    description:
+      'Stripe publishable key for the card form; unset in production shows "Payment processing is not configured"',
   },
   STRIPE_WEBHOOK_SECRET: { kind: 'secret', description: 'Signing secret of the Stripe webhook endpoint' },
   STRIPE_API_URL: {

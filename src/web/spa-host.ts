@@ -42,7 +42,10 @@ export function spaHost(apps: SpaApp[]): RequestHandler {
     const index = join(app.distDir, 'index.html');
     pages.set(app, existsSync(index) ? readFileSync(index) : null);
     if (existsSync(app.distDir)) {
-      router.use(app.basePath || '/', express.static(app.distDir, { index: false, redirect: false, setHeaders: setCacheHeaders }));
+      router.use(
+        app.basePath || '/',
+        express.static(app.distDir, { index: false, redirect: false, setHeaders: setCacheHeaders }),
+      );
     }
   }
   router.use((req: Request, res: Response, next: NextFunction) => {

@@ -19,7 +19,10 @@ export async function testStripe() {
     /** Pays as Stripe.js does in the browser: publishable key and client secret only. */
     async pay(clientSecret: string, paymentMethod = 'pm_card_visa'): Promise<Stripe.PaymentIntent> {
       const intentId = clientSecret.split('_secret_')[0];
-      return browser.paymentIntents.confirm(intentId, { payment_method: paymentMethod, client_secret: clientSecret } as Stripe.PaymentIntentConfirmParams);
+      return browser.paymentIntents.confirm(intentId, {
+        payment_method: paymentMethod,
+        client_secret: clientSecret,
+      } as Stripe.PaymentIntentConfirmParams);
     },
   };
 }

@@ -23,7 +23,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     accepted.set(token, q ? Number(q[1]) : 1);
   }
-  const weight = (name: string) => accepted.get(name) ?? (name === 'identity' ? 1 : accepted.get('*') ?? 0);
+  const weight = (name: string) => accepted.get(name) ?? (name === 'identity' ? 1 : (accepted.get('*') ?? 0));
   for (const encoding of ['br', 'gzip'] as const) if (weight(encoding) > 0) return encoding;
   return 'identity';
 }

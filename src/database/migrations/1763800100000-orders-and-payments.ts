@@ -22,7 +22,9 @@ export class OrdersAndPayments1763800100000 implements MigrationInterface {
       )`);
     await db.query(`CREATE INDEX orders_email ON orders (email)`);
     // Paid orders whose receipt was never queued are found and queued again.
-    await db.query(`CREATE INDEX orders_receipt_missing ON orders (paid_at) WHERE status = 'paid' AND receipt_queued_at IS NULL`);
+    await db.query(
+      `CREATE INDEX orders_receipt_missing ON orders (paid_at) WHERE status = 'paid' AND receipt_queued_at IS NULL`,
+    );
 
     await db.query(`
       CREATE TABLE order_items (

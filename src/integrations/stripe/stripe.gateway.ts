@@ -38,7 +38,9 @@ export class StripeGateway {
     this.testMode = Boolean(simulator) || Boolean(secretKey?.startsWith('sk_test_'));
     if (!secretKey) {
       this.stripe = null;
-      this.logger.warn(`Stripe is not configured (STRIPE_SECRET_KEY unset): checkout answers "${PAYMENTS_NOT_CONFIGURED}"`);
+      this.logger.warn(
+        `Stripe is not configured (STRIPE_SECRET_KEY unset): checkout answers "${PAYMENTS_NOT_CONFIGURED}"`,
+      );
       return;
     }
     const server = apiUrl ? new URL(apiUrl) : undefined;
@@ -96,17 +98,17 @@ export class StripeGateway {
   async createPaymentIntent(intent: NewPaymentIntent): Promise<{ id: string; clientSecret: string }> {
     const created = await this.call((api) =>
       api.paymentIntents.create(
-      {
-        amount: intent.amountCents,
-        currency: 'usd',
-        customer: intent.customerId,
-        receipt_email: intent.email,
-        description: intent.description,
-        metadata: { order_id: intent.orderId },
-        automatic_payment_methods: { enabled: true },
-        ...(intent.saveCardForRenewals && { setup_future_usage: 'off_session' as const }),
-      },
-      { idempotencyKey: `order-${intent.orderId}-payment-intent` },
+        {
+          amount: intent.amountCents,
+          currency: 'usd',
+          customer: intent.customerId,
+          receipt_email: intent.email,
+          description: intent.description,
+          metadata: { order_id: intent.orderId },
+          automatic_payment_methods: { enabled: true },
+          ...(intent.saveCardForRenewals && { setup_future_usage: 'off_session' as const }),
+        },
+        { idempotencyKey: `order-${intent.orderId}-payment-intent` },
       ),
     );
     return { id: created.id, clientSecret: created.client_secret as string };
@@ -119,14 +121,16 @@ export class StripeGateway {
   async listRefunds(paymentIntentId: string): Promise<Stripe.Refund[]> {
     return this.call(async (api) => {
       const refunds: Stripe.Refund[] = [];
-      for await (const refund of api.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) refunds.push(refund);
+      for await (const refund of api.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+        refunds.push(refund);
       return refunds;
     });
   }
 
   /** The event, if the payload carries Stripe's valid signature; throws otherwise. */
   verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
-    if (!this.webhookSecret) throw new ServiceUnavailableException('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+    if (!this.webhookSecret)
+      throw new ServiceUnavailableException('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
     return this.api.webhooks.constructEvent(payload, signature, this.webhookSecret);
   }
 }

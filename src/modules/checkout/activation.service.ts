@@ -92,9 +92,17 @@ export class ActivationService {
     if (intent.status !== 'succeeded') {
       throw new ConflictException(`This payment has not succeeded (its status is ${intent.status})`);
     }
-    if (intent.amount !== order.amountCents || intent.currency !== order.currency || intent.metadata.order_id !== order.id) {
-      this.logger.error(`PaymentIntent ${intent.id} does not match order ${order.id}: ${intent.amount} ${intent.currency}`);
-      throw new ConflictException('This payment does not match its order, so nothing was activated. Please contact support.');
+    if (
+      intent.amount !== order.amountCents ||
+      intent.currency !== order.currency ||
+      intent.metadata.order_id !== order.id
+    ) {
+      this.logger.error(
+        `PaymentIntent ${intent.id} does not match order ${order.id}: ${intent.amount} ${intent.currency}`,
+      );
+      throw new ConflictException(
+        'This payment does not match its order, so nothing was activated. Please contact support.',
+      );
     }
   }
 

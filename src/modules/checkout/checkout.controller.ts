@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { ActivationService } from './activation.service';
 import { CheckoutService } from './checkout.service';
@@ -20,7 +28,10 @@ export class CheckoutController {
   @ApiOperation({ summary: 'What the card form needs: the publishable key, and whether this is test mode' })
   @ApiOkResponse({ type: CheckoutConfigDto })
   config(): CheckoutConfigDto {
-    return { publishableKey: this.stripe.configured ? this.stripe.publishableKey : null, testMode: this.stripe.testMode };
+    return {
+      publishableKey: this.stripe.configured ? this.stripe.publishableKey : null,
+      testMode: this.stripe.testMode,
+    };
   }
 
   @Post('create-payment-intent')

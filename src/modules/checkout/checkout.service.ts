@@ -12,7 +12,9 @@ import { OrderLine, OrdersRepository } from './orders.repository';
 const LISTED = 5;
 
 function listed(names: string[]): string {
-  return names.length > LISTED ? `${names.slice(0, LISTED).join('; ')} and ${names.length - LISTED} more` : names.join('; ');
+  return names.length > LISTED
+    ? `${names.slice(0, LISTED).join('; ')} and ${names.length - LISTED} more`
+    : names.join('; ');
 }
 
 @Injectable()
@@ -29,7 +31,8 @@ export class CheckoutService {
   async createPaymentIntent(dto: CreatePaymentIntentDto): Promise<PaymentIntentCreatedDto> {
     const email = normalizeEmail(dto.email);
     const lines = await this.priceCart(dto.items);
-    const customerId = (await this.users.stripeCustomerIdFor(this.db.manager, email)) ?? (await this.stripe.findOrCreateCustomer(email));
+    const customerId =
+      (await this.users.stripeCustomerIdFor(this.db.manager, email)) ?? (await this.stripe.findOrCreateCustomer(email));
     const order = await this.orders.createPending(email, customerId, lines);
     const count = lines.length;
     const intent = await this.stripe.createPaymentIntent({

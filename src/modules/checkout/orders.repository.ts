@@ -43,11 +43,16 @@ export class OrdersRepository {
   }
 
   async attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
-    await this.db.query(`UPDATE orders SET stripe_payment_intent_id = $2, updated_at = now() WHERE id = $1`, [orderId, paymentIntentId]);
+    await this.db.query(`UPDATE orders SET stripe_payment_intent_id = $2, updated_at = now() WHERE id = $1`, [
+      orderId,
+      paymentIntentId,
+    ]);
   }
 
   async findByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
-    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE stripe_payment_intent_id = $1`, [paymentIntentId]);
+    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE stripe_payment_intent_id = $1`, [
+      paymentIntentId,
+    ]);
     return order ?? null;
   }
 
@@ -66,14 +71,19 @@ export class OrdersRepository {
   }
 
   async markPaid(db: EntityManager, orderId: string, userId: string, paidAt: Date): Promise<void> {
-    await db.query(`UPDATE orders SET status = 'paid', user_id = $2, paid_at = $3, updated_at = now() WHERE id = $1`, [orderId, userId, paidAt]);
+    await db.query(`UPDATE orders SET status = 'paid', user_id = $2, paid_at = $3, updated_at = now() WHERE id = $1`, [
+      orderId,
+      userId,
+      paidAt,
+    ]);
   }
 
   /** A declined attempt; the buyer may still pay the same intent with another card. */
   async markFailed(paymentIntentId: string): Promise<void> {
-    await this.db.query(`UPDATE orders SET status = 'failed', updated_at = now() WHERE stripe_payment_intent_id = $1 AND status = 'pending'`, [
-      paymentIntentId,
-    ]);
+    await this.db.query(
+      `UPDATE orders SET status = 'failed', updated_at = now() WHERE stripe_payment_intent_id = $1 AND status = 'pending'`,
+      [paymentIntentId],
+    );
   }
 
   async markRefunded(db: EntityManager, orderId: string): Promise<void> {
@@ -81,6 +91,8 @@ export class OrdersRepository {
   }
 
   async markReceiptQueued(orderId: string): Promise<void> {
-    await this.db.query(`UPDATE orders SET receipt_queued_at = now() WHERE id = $1 AND receipt_queued_at IS NULL`, [orderId]);
+    await this.db.query(`UPDATE orders SET receipt_queued_at = now() WHERE id = $1 AND receipt_queued_at IS NULL`, [
+      orderId,
+    ]);
   }
 }

@@ -20,7 +20,9 @@ export class RefundsService {
   async sync(orderId: string): Promise<void> {
     const order = await this.orders.transaction((db) => this.orders.lock(db, orderId));
     if (!order?.stripePaymentIntentId) return;
-    const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter((r) => r.status === 'succeeded');
+    const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter(
+      (r) => r.status === 'succeeded',
+    );
     const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
 
     await this.orders.transaction(async (db) => {

@@ -32,7 +32,9 @@ export class StripeWebhookService {
         break;
       case 'charge.refunded': {
         const intentId = event.data.object.payment_intent;
-        const order = intentId ? await this.orders.findByPaymentIntent(typeof intentId === 'string' ? intentId : intentId.id) : null;
+        const order = intentId
+          ? await this.orders.findByPaymentIntent(typeof intentId === 'string' ? intentId : intentId.id)
+          : null;
         if (order) await this.refunds.sync(order.id);
         break;
       }
@@ -40,7 +42,10 @@ export class StripeWebhookService {
         // Other events are acknowledged and ignored.
         break;
     }
-    await this.db.query(`INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [event.id, event.type]);
+    await this.db.query(`INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
+      event.id,
+      event.type,
+    ]);
     return 'handled';
   }
 }

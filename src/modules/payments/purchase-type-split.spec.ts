@@ -19,6 +19,9 @@ describe('splitting money by plan type', () => {
   });
 
   it('gives a full refund back exactly what each type paid', () => {
-    expect(splitProportionally(-170000, { 'one-time': 50000, annual: 120000 })).toEqual({ 'one-time': -50000, annual: -120000 });
+    expect(splitProportionally(-170000, { 'one-time': 50000, annual: 120000 })).toEqual({
+      'one-time': -50000,
+      annual: -120000,
+    });
   });
 });

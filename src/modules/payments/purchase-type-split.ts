@@ -18,9 +18,14 @@ export function splitProportionally(amountCents: number, orderSplit: AmountByPur
   const entries = Object.entries(orderSplit) as [PurchaseType, number][];
   const total = entries.reduce((sum, [, cents]) => sum + cents, 0);
   if (total === 0) return {};
-  const shares = entries.map(([type, cents]) => [type, Math.trunc((amountCents * cents) / total)] as [PurchaseType, number]);
+  const shares = entries.map(
+    ([type, cents]) => [type, Math.trunc((amountCents * cents) / total)] as [PurchaseType, number],
+  );
   const remainder = amountCents - shares.reduce((sum, [, cents]) => sum + cents, 0);
-  const largest = shares.reduce((best, share, i) => (Math.abs(entries[i][1]) > Math.abs(entries[best][1]) ? i : best), 0);
+  const largest = shares.reduce(
+    (best, share, i) => (Math.abs(entries[i][1]) > Math.abs(entries[best][1]) ? i : best),
+    0,
+  );
   shares[largest][1] += remainder;
   return Object.fromEntries(shares);
 }

@@ -22,9 +22,9 @@ export class UsersRepository {
 
   async rememberStripeCustomer(db: EntityManager, userId: string, customerId: string | null): Promise<void> {
     if (!customerId) return;
-    await db.query(`UPDATE users SET stripe_customer_id = $2, updated_at = now() WHERE id = $1 AND stripe_customer_id IS NULL`, [
-      userId,
-      customerId,
-    ]);
+    await db.query(
+      `UPDATE users SET stripe_customer_id = $2, updated_at = now() WHERE id = $1 AND stripe_customer_id IS NULL`,
+      [userId, customerId],
+    );
   }
 }

@@ -35,7 +35,11 @@ describe('validateRequest against Stripe’s published parameters', () => {
           '&metadata[order_id]=o1&automatic_payment_methods[enabled]=true&automatic_payment_methods[allow_redirects]=never',
       ),
     );
-    expect(body).toMatchObject({ amount: 170000, automatic_payment_methods: { enabled: true }, metadata: { order_id: 'o1' } });
+    expect(body).toMatchObject({
+      amount: 170000,
+      automatic_payment_methods: { enabled: true },
+      metadata: { order_id: 'o1' },
+    });
   });
 
   it('refuses an unknown parameter, naming it', () => {
@@ -47,13 +51,20 @@ describe('validateRequest against Stripe’s published parameters', () => {
   it('refuses a missing required parameter and a wrongly typed one', () => {
     expect(refusal(createIntent, 'currency=usd').message).toBe('Missing required param: amount.');
     expect(refusal(createIntent, 'amount=12.5&currency=usd').message).toBe('Invalid integer: 12.5');
-    expect(refusal(createIntent, 'amount=1&currency=usd&setup_future_usage=sometimes').code).toBe('parameter_invalid_enum');
+    expect(refusal(createIntent, 'amount=1&currency=usd&setup_future_usage=sometimes').code).toBe(
+      'parameter_invalid_enum',
+    );
   });
 
   it('refuses unknown nested and query parameters', () => {
-    expect(refusal(createIntent, 'amount=1&currency=usd&automatic_payment_methods[enabled]=true&automatic_payment_methods[x]=1').message).toBe(
-      'Received unknown parameter: automatic_payment_methods[x]',
+    expect(
+      refusal(
+        createIntent,
+        'amount=1&currency=usd&automatic_payment_methods[enabled]=true&automatic_payment_methods[x]=1',
+      ).message,
+    ).toBe('Received unknown parameter: automatic_payment_methods[x]');
+    expect(refusal(operations['GET /v1/customers'], '', 'emial=a%40b.co').message).toBe(
+      'Received unknown parameter: emial',
     );
-    expect(refusal(operations['GET /v1/customers'], '', 'emial=a%40b.co').message).toBe('Received unknown parameter: emial');
   });
 });

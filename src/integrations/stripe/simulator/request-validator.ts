@@ -53,7 +53,8 @@ export function coerce(schema: JsonSchema, value: FormValue, path: string[]): Va
   const param = name(path);
   switch (schema.type) {
     case 'string': {
-      if (typeof value !== 'string') throw new ParameterError(`Invalid string: ${param}`, param, 'parameter_invalid_string');
+      if (typeof value !== 'string')
+        throw new ParameterError(`Invalid string: ${param}`, param, 'parameter_invalid_string');
       if (schema.enum && !schema.enum.includes(value)) {
         throw new ParameterError(
           `Invalid ${param}: must be one of ${schema.enum.join(', ')}`,
@@ -72,13 +73,21 @@ export function coerce(schema: JsonSchema, value: FormValue, path: string[]): Va
     }
     case 'integer':
       if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
-      throw new ParameterError(`Invalid integer: ${typeof value === 'string' ? value : param}`, param, 'parameter_invalid_integer');
+      throw new ParameterError(
+        `Invalid integer: ${typeof value === 'string' ? value : param}`,
+        param,
+        'parameter_invalid_integer',
+      );
     case 'number':
       if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
       throw new ParameterError(`Invalid number: ${param}`, param, 'parameter_invalid_number');
     case 'boolean':
       if (value === 'true' || value === 'false') return value === 'true';
-      throw new ParameterError(`Invalid boolean: ${typeof value === 'string' ? value : param}`, param, 'parameter_invalid_boolean');
+      throw new ParameterError(
+        `Invalid boolean: ${typeof value === 'string' ? value : param}`,
+        param,
+        'parameter_invalid_boolean',
+      );
     case 'array': {
       if (!Array.isArray(value)) throw new ParameterError(`Invalid array: ${param}`, param, 'parameter_invalid_array');
       return value.map((item, i) => coerce(schema.items ?? {}, item, [...path, String(i)])) as FormValue[];

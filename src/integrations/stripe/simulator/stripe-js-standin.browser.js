@@ -12,8 +12,12 @@
 
   function form(params) {
     return Object.keys(params)
-      .filter(function (k) { return params[k] !== undefined && params[k] !== null; })
-      .map(function (k) { return encodeURIComponent(k) + '=' + encodeURIComponent(params[k]); })
+      .filter(function (k) {
+        return params[k] !== undefined && params[k] !== null;
+      })
+      .map(function (k) {
+        return encodeURIComponent(k) + '=' + encodeURIComponent(params[k]);
+      })
       .join('&');
   }
 
@@ -23,7 +27,9 @@
       headers: { Authorization: 'Bearer ' + key, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: method === 'GET' ? undefined : form(params || {}),
     }).then(function (res) {
-      return res.json().then(function (body) { return { ok: res.ok, body: body }; });
+      return res.json().then(function (body) {
+        return { ok: res.ok, body: body };
+      });
     });
   }
 
@@ -31,27 +37,48 @@
     return String(clientSecret).split('_secret_')[0];
   }
 
-  function Emitter() { this.handlers = {}; }
+  function Emitter() {
+    this.handlers = {};
+  }
   Emitter.prototype.on = function (event, handler) {
     (this.handlers[event] = this.handlers[event] || []).push(handler);
     return this;
   };
   Emitter.prototype.off = function (event, handler) {
-    this.handlers[event] = (this.handlers[event] || []).filter(function (h) { return h !== handler; });
+    this.handlers[event] = (this.handlers[event] || []).filter(function (h) {
+      return h !== handler;
+    });
     return this;
   };
   Emitter.prototype.once = function (event, handler) {
     var self = this;
-    function wrapped(e) { self.off(event, wrapped); handler(e); }
+    function wrapped(e) {
+      self.off(event, wrapped);
+      handler(e);
+    }
     return this.on(event, wrapped);
   };
   Emitter.prototype.emit = function (event, payload) {
-    (this.handlers[event] || []).slice().forEach(function (h) { h(payload); });
+    (this.handlers[event] || []).slice().forEach(function (h) {
+      h(payload);
+    });
   };
 
   var FIELDS = [
-    { name: 'number', label: 'Card number', placeholder: '4242 4242 4242 4242', autocomplete: 'cc-number', inputmode: 'numeric' },
-    { name: 'expiry', label: 'Expiration (MM / YY)', placeholder: 'MM / YY', autocomplete: 'cc-exp', inputmode: 'numeric' },
+    {
+      name: 'number',
+      label: 'Card number',
+      placeholder: '4242 4242 4242 4242',
+      autocomplete: 'cc-number',
+      inputmode: 'numeric',
+    },
+    {
+      name: 'expiry',
+      label: 'Expiration (MM / YY)',
+      placeholder: 'MM / YY',
+      autocomplete: 'cc-exp',
+      inputmode: 'numeric',
+    },
     { name: 'cvc', label: 'CVC', placeholder: '123', autocomplete: 'cc-csc', inputmode: 'numeric' },
     { name: 'postal', label: 'ZIP', placeholder: '12345', autocomplete: 'postal-code', inputmode: 'text' },
   ];
@@ -86,21 +113,31 @@
       input.autocomplete = field.autocomplete;
       input.inputMode = field.inputmode;
       input.style.cssText = 'padding:8px 10px;border:1px solid #c4c9d2;border-radius:6px;font:inherit';
-      input.addEventListener('input', function () { self.emit('change', self.state()); });
-      input.addEventListener('focus', function () { self.emit('focus', { elementType: 'payment' }); });
-      input.addEventListener('blur', function () { self.emit('blur', { elementType: 'payment' }); });
+      input.addEventListener('input', function () {
+        self.emit('change', self.state());
+      });
+      input.addEventListener('focus', function () {
+        self.emit('focus', { elementType: 'payment' });
+      });
+      input.addEventListener('blur', function () {
+        self.emit('blur', { elementType: 'payment' });
+      });
       label.appendChild(input);
       box.appendChild(label);
       self.inputs[field.name] = input;
     });
     host.appendChild(box);
     this.container = box;
-    setTimeout(function () { self.emit('ready', { elementType: 'payment' }); }, 0);
+    setTimeout(function () {
+      self.emit('ready', { elementType: 'payment' });
+    }, 0);
   };
 
   PaymentElement.prototype.values = function () {
     var v = {};
-    Object.keys(this.inputs).forEach(function (k) { v[k] = this.inputs[k].value.trim(); }, this);
+    Object.keys(this.inputs).forEach(function (k) {
+      v[k] = this.inputs[k].value.trim();
+    }, this);
     return v;
   };
 
@@ -126,10 +163,14 @@
   };
 
   PaymentElement.prototype.update = function () {};
-  PaymentElement.prototype.focus = function () { if (this.inputs.number) this.inputs.number.focus(); };
+  PaymentElement.prototype.focus = function () {
+    if (this.inputs.number) this.inputs.number.focus();
+  };
   PaymentElement.prototype.blur = function () {};
   PaymentElement.prototype.clear = function () {
-    Object.keys(this.inputs).forEach(function (k) { this.inputs[k].value = ''; }, this);
+    Object.keys(this.inputs).forEach(function (k) {
+      this.inputs[k].value = '';
+    }, this);
   };
   PaymentElement.prototype.unmount = function () {
     if (this.container && this.container.parentNode) this.container.parentNode.removeChild(this.container);
@@ -146,9 +187,15 @@
     if (type !== 'payment') throw new Error('The Stripe.js stand-in offers the Payment Element only');
     return (this.created[type] = new PaymentElement());
   };
-  Elements.prototype.getElement = function (type) { return this.created[type] || null; };
-  Elements.prototype.update = function (options) { Object.assign(this.options, options); };
-  Elements.prototype.fetchUpdates = function () { return Promise.resolve({}); };
+  Elements.prototype.getElement = function (type) {
+    return this.created[type] || null;
+  };
+  Elements.prototype.update = function (options) {
+    Object.assign(this.options, options);
+  };
+  Elements.prototype.fetchUpdates = function () {
+    return Promise.resolve({});
+  };
   Elements.prototype.submit = function () {
     var element = this.created.payment;
     var problem = element ? element.problem() : 'The payment form is not ready.';
@@ -162,17 +209,26 @@
       shade.setAttribute('role', 'dialog');
       shade.setAttribute('aria-modal', 'true');
       shade.setAttribute('aria-label', 'Authenticate your payment');
-      shade.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.45);display:grid;place-items:center;z-index:2147483647';
+      shade.style.cssText =
+        'position:fixed;inset:0;background:rgba(0,0,0,.45);display:grid;place-items:center;z-index:2147483647';
       var card = document.createElement('div');
-      card.style.cssText = 'background:#fff;padding:24px;border-radius:10px;max-width:360px;font:15px system-ui,sans-serif';
-      card.innerHTML = '<h2 style="margin:0 0 8px;font-size:18px">Test payment authentication</h2>' +
+      card.style.cssText =
+        'background:#fff;padding:24px;border-radius:10px;max-width:360px;font:15px system-ui,sans-serif';
+      card.innerHTML =
+        '<h2 style="margin:0 0 8px;font-size:18px">Test payment authentication</h2>' +
         '<p style="margin:0 0 16px">This test card needs 3-D Secure. Complete or fail the authentication.</p>';
-      [['Complete', 'succeed'], ['Fail', 'fail']].forEach(function (choice) {
+      [
+        ['Complete', 'succeed'],
+        ['Fail', 'fail'],
+      ].forEach(function (choice) {
         var button = document.createElement('button');
         button.type = 'button';
         button.textContent = choice[0];
         button.style.cssText = 'margin-right:8px;padding:8px 14px';
-        button.addEventListener('click', function () { document.body.removeChild(shade); resolve(choice[1]); });
+        button.addEventListener('click', function () {
+          document.body.removeChild(shade);
+          resolve(choice[1]);
+        });
         card.appendChild(button);
       });
       shade.appendChild(card);
@@ -186,12 +242,16 @@
     this.key = publishableKey;
   }
 
-  StripeStandin.prototype.elements = function (options) { return new Elements(this, options); };
+  StripeStandin.prototype.elements = function (options) {
+    return new Elements(this, options);
+  };
   StripeStandin.prototype.registerAppInfo = function () {};
   StripeStandin.prototype._registerWrapper = function () {};
 
   StripeStandin.prototype.retrievePaymentIntent = function (clientSecret) {
-    return call(this.key, 'GET', '/v1/payment_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (r) {
+    return call(this.key, 'GET', '/v1/payment_intents/' + intentIdOf(clientSecret), {
+      client_secret: clientSecret,
+    }).then(function (r) {
       return r.ok ? { paymentIntent: r.body } : { error: r.body.error };
     });
   };
@@ -225,11 +285,16 @@
       .then(function (confirmed) {
         if (!confirmed.ok) return { error: confirmed.body.error };
         if (confirmed.body.status !== 'requires_action') return { paymentIntent: confirmed.body };
-        return authenticate().then(function (outcome) {
-          return call(key, 'POST', '/_simulator/authenticate/' + intentId, { client_secret: clientSecret, outcome: outcome });
-        }).then(function (done) {
-          return done.ok ? { paymentIntent: done.body } : { error: done.body.error };
-        });
+        return authenticate()
+          .then(function (outcome) {
+            return call(key, 'POST', '/_simulator/authenticate/' + intentId, {
+              client_secret: clientSecret,
+              outcome: outcome,
+            });
+          })
+          .then(function (done) {
+            return done.ok ? { paymentIntent: done.body } : { error: done.body.error };
+          });
       });
   };
 

@@ -26,7 +26,10 @@ export function stripeJsStandin(simulator: StripeSimulator): Router {
       },
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : (req.body as Buffer),
     });
-    res.status(upstream.status).type('application/json').send(Buffer.from(await upstream.arrayBuffer()));
+    res
+      .status(upstream.status)
+      .type('application/json')
+      .send(Buffer.from(await upstream.arrayBuffer()));
   });
   return router;
 }

@@ -185,14 +185,19 @@ export class StripeSimulator {
     }
     let validated: { query: Json; body: Json };
     try {
-      validated = validateRequest(operations[`${route.method} ${route.path}`], decodeForm(url.search.slice(1)), decodeForm(rawBody));
+      validated = validateRequest(
+        operations[`${route.method} ${route.path}`],
+        decodeForm(url.search.slice(1)),
+        decodeForm(rawBody),
+      );
     } catch (error) {
       if (!(error instanceof ParameterError)) throw error;
       throw invalidRequest(error.message, { param: error.param, code: error.code });
     }
     const call: Call = { params: this.matchPath(route.path, url.pathname)!, ...validated, auth };
     const key = req.headers['idempotency-key'];
-    if (method === 'POST' && typeof key === 'string') return this.idempotent(key, `${method} ${url.pathname} ${rawBody}`, () => this.run(route, call));
+    if (method === 'POST' && typeof key === 'string')
+      return this.idempotent(key, `${method} ${url.pathname} ${rawBody}`, () => this.run(route, call));
     return this.run(route, call);
   }
 
@@ -320,16 +325,34 @@ export class StripeSimulator {
   private createCardPaymentMethod(card: Json, billing: Json | undefined): Json {
     const number = String(card.number ?? '').replace(/\s/g, '');
     if (!luhnValid(number)) {
-      throw new StripeApiError(402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' });
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'incorrect_number',
+        message: 'Your card number is incorrect.',
+        param: 'number',
+      });
     }
     const expMonth = Number(card.exp_month);
     const expYear = Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year);
     const today = new Date();
     if (!(expMonth >= 1 && expMonth <= 12)) {
-      throw new StripeApiError(402, { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month' });
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_month',
+        message: "Your card's expiration month is invalid.",
+        param: 'exp_month',
+      });
     }
-    if (expYear < today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)) {
-      throw new StripeApiError(402, { type: 'card_error', code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'exp_year' });
+    if (
+      expYear < today.getUTCFullYear() ||
+      (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)
+    ) {
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_year',
+        message: "Your card's expiration year is invalid.",
+        param: 'exp_year',
+      });
     }
     const paymentMethod = this.save({
       id: newId('pm'),
@@ -357,7 +380,10 @@ export class StripeSimulator {
   private paymentMethod(id: string, param = 'payment_method'): Json {
     const ready = TEST_PAYMENT_METHODS[id];
     if (ready && !this.objects.has(id)) {
-      const pm = this.createCardPaymentMethod({ number: ready, exp_month: 12, exp_year: new Date().getUTCFullYear() + 5 }, undefined);
+      const pm = this.createCardPaymentMethod(
+        { number: ready, exp_month: 12, exp_year: new Date().getUTCFullYear() + 5 },
+        undefined,
+      );
       this.objects.delete(pm.id);
       this.cardNumbers.set(id, ready);
       return this.save({ ...pm, id });
@@ -385,7 +411,10 @@ export class StripeSimulator {
       intent.status = 'requires_action';
       intent.next_action = {
         type: 'use_stripe_sdk',
-        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${this.url}/_simulator/authenticate/${intent.id}` },
+        use_stripe_sdk: {
+          type: 'three_d_secure_redirect',
+          stripe_js: `${this.url}/_simulator/authenticate/${intent.id}`,
+        },
       };
       this.emit('payment_intent.requires_action', intent);
       return intent;
@@ -393,7 +422,11 @@ export class StripeSimulator {
     const failure =
       outcome.result === 'declines'
         ? { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message }
-        : { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+        : {
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+          };
     return this.fail(intent, failure);
   }
 
@@ -447,12 +480,15 @@ export class StripeSimulator {
     const intent = this.find('payment_intent', intentId, 'intent');
     if (form.client_secret !== intent.client_secret) throw noSuch('payment_intent', intentId, 'intent');
     if (intent.status !== 'requires_action') {
-      throw invalidRequest(`This PaymentIntent's status is ${intent.status}; there is nothing to authenticate.`, { code: 'payment_intent_unexpected_state' });
+      throw invalidRequest(`This PaymentIntent's status is ${intent.status}; there is nothing to authenticate.`, {
+        code: 'payment_intent_unexpected_state',
+      });
     }
     if (form.outcome === 'succeed') return clone(this.succeed(intent));
     return this.fail(intent, {
       code: 'payment_intent_authentication_failure',
-      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
     });
   }
 
@@ -483,7 +519,11 @@ export class StripeSimulator {
         handle: ({ query }) =>
           this.list('customer', '/v1/customers', (c) => !query.email || c.email === query.email, query),
       },
-      { method: 'GET', path: '/v1/customers/{customer}', handle: ({ params }) => this.find('customer', params[0], 'customer') },
+      {
+        method: 'GET',
+        path: '/v1/customers/{customer}',
+        handle: ({ params }) => this.find('customer', params[0], 'customer'),
+      },
       {
         method: 'POST',
         path: '/v1/customers/{customer}',
@@ -502,7 +542,12 @@ export class StripeSimulator {
         path: '/v1/customers/{customer}/payment_methods',
         handle: ({ params }) => {
           this.find('customer', params[0], 'customer');
-          return this.list('payment_method', `/v1/customers/${params[0]}/payment_methods`, (pm) => pm.customer === params[0], {});
+          return this.list(
+            'payment_method',
+            `/v1/customers/${params[0]}/payment_methods`,
+            (pm) => pm.customer === params[0],
+            {},
+          );
         },
       },
       {
@@ -510,11 +555,16 @@ export class StripeSimulator {
         path: '/v1/payment_methods',
         publishable: true,
         handle: ({ body }) => {
-          if (body.type !== 'card' || !body.card) throw invalidRequest('The simulator accepts card payment methods only.', { param: 'type' });
+          if (body.type !== 'card' || !body.card)
+            throw invalidRequest('The simulator accepts card payment methods only.', { param: 'type' });
           return this.createCardPaymentMethod(body.card, body.billing_details);
         },
       },
-      { method: 'GET', path: '/v1/payment_methods/{payment_method}', handle: ({ params }) => this.paymentMethod(params[0]) },
+      {
+        method: 'GET',
+        path: '/v1/payment_methods/{payment_method}',
+        handle: ({ params }) => this.paymentMethod(params[0]),
+      },
       {
         method: 'POST',
         path: '/v1/payment_methods/{payment_method}/attach',
@@ -529,8 +579,13 @@ export class StripeSimulator {
         method: 'POST',
         path: '/v1/payment_intents',
         handle: ({ body }) => {
-          if (body.amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', { param: 'amount', code: 'amount_too_small' });
-          if (body.amount > 99_999_999) throw invalidRequest('Amount must be no more than $999,999.99', { param: 'amount', code: 'amount_too_large' });
+          if (body.amount < 50)
+            throw invalidRequest('Amount must be at least $0.50 usd', { param: 'amount', code: 'amount_too_small' });
+          if (body.amount > 99_999_999)
+            throw invalidRequest('Amount must be no more than $999,999.99', {
+              param: 'amount',
+              code: 'amount_too_large',
+            });
           if (body.customer) this.find('customer', body.customer, 'customer');
           if (body.payment_method) this.paymentMethod(body.payment_method);
           const id = newId('pi');
@@ -568,7 +623,12 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/payment_intents',
         handle: ({ query }) =>
-          this.list('payment_intent', '/v1/payment_intents', (pi) => !query.customer || pi.customer === query.customer, query),
+          this.list(
+            'payment_intent',
+            '/v1/payment_intents',
+            (pi) => !query.customer || pi.customer === query.customer,
+            query,
+          ),
       },
       {
         method: 'GET',
@@ -586,7 +646,9 @@ export class StripeSimulator {
         handle: ({ params, body }) => {
           const intent = this.find('payment_intent', params[0], 'intent');
           if (!editable.includes(intent.status)) {
-            throw invalidRequest(`This PaymentIntent's status is ${intent.status} and cannot be updated.`, { code: 'payment_intent_unexpected_state' });
+            throw invalidRequest(`This PaymentIntent's status is ${intent.status} and cannot be updated.`, {
+              code: 'payment_intent_unexpected_state',
+            });
           }
           const { metadata, expand: _expand, ...rest } = body;
           Object.assign(intent, rest);
@@ -603,17 +665,19 @@ export class StripeSimulator {
           const intent = this.find('payment_intent', call.params[0], 'intent');
           this.requireClientSecret(intent, call, body);
           if (!editable.includes(intent.status)) {
-            throw invalidRequest(
-              `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
-              { code: 'payment_intent_unexpected_state', payment_intent: clone(intent) },
-            );
+            throw invalidRequest(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, {
+              code: 'payment_intent_unexpected_state',
+              payment_intent: clone(intent),
+            });
           }
           // As with Stripe, card details never come with a confirmation: Stripe.js creates a PaymentMethod first.
           if (body.payment_method) {
             intent.payment_method = this.paymentMethod(body.payment_method).id;
           }
           if (!intent.payment_method) {
-            throw invalidRequest('You cannot confirm this PaymentIntent because it is missing a payment method.', { code: 'payment_intent_unexpected_state' });
+            throw invalidRequest('You cannot confirm this PaymentIntent because it is missing a payment method.', {
+              code: 'payment_intent_unexpected_state',
+            });
           }
           if (body.setup_future_usage) intent.setup_future_usage = body.setup_future_usage;
           return this.confirmIntent(intent, body.off_session === true);
@@ -625,9 +689,15 @@ export class StripeSimulator {
         handle: ({ params, body }) => {
           const intent = this.find('payment_intent', params[0], 'intent');
           if (!editable.includes(intent.status)) {
-            throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, { code: 'payment_intent_unexpected_state' });
+            throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, {
+              code: 'payment_intent_unexpected_state',
+            });
           }
-          Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: body.cancellation_reason ?? null });
+          Object.assign(intent, {
+            status: 'canceled',
+            canceled_at: now(),
+            cancellation_reason: body.cancellation_reason ?? null,
+          });
           this.emit('payment_intent.canceled', intent);
           return intent;
         },
@@ -637,7 +707,12 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/charges',
         handle: ({ query }) =>
-          this.list('charge', '/v1/charges', (c) => !query.payment_intent || c.payment_intent === query.payment_intent, query),
+          this.list(
+            'charge',
+            '/v1/charges',
+            (c) => !query.payment_intent || c.payment_intent === query.payment_intent,
+            query,
+          ),
       },
       {
         method: 'POST',
@@ -645,12 +720,20 @@ export class StripeSimulator {
         handle: ({ body }) => {
           const charge = body.charge
             ? this.find('charge', body.charge, 'charge')
-            : this.find('charge', this.find('payment_intent', body.payment_intent ?? '', 'payment_intent').latest_charge ?? '', 'payment_intent');
+            : this.find(
+                'charge',
+                this.find('payment_intent', body.payment_intent ?? '', 'payment_intent').latest_charge ?? '',
+                'payment_intent',
+              );
           const remaining = charge.amount - charge.amount_refunded;
           const amount = body.amount ?? remaining;
-          if (remaining === 0) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+          if (remaining === 0)
+            throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
           if (amount > remaining) {
-            throw invalidRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, { param: 'amount' });
+            throw invalidRequest(
+              `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+              { param: 'amount' },
+            );
           }
           const refund = this.save({
             id: newId('re'),
@@ -679,7 +762,9 @@ export class StripeSimulator {
           this.list(
             'refund',
             '/v1/refunds',
-            (r) => (!query.payment_intent || r.payment_intent === query.payment_intent) && (!query.charge || r.charge === query.charge),
+            (r) =>
+              (!query.payment_intent || r.payment_intent === query.payment_intent) &&
+              (!query.charge || r.charge === query.charge),
             query,
           ),
       },
@@ -687,7 +772,7 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/events',
         handle: ({ query }) => {
-          const after = typeof query.created === 'object' ? query.created.gt ?? query.created.gte - 1 : undefined;
+          const after = typeof query.created === 'object' ? (query.created.gt ?? query.created.gte - 1) : undefined;
           return this.list(
             'event',
             '/v1/events',

@@ -21,7 +21,11 @@ export const TEST_CARDS: TestCard[] = [
   { number: '4242424242424242', brand: 'visa', outcome: { result: 'succeeds' } },
   { number: '5555555555554444', brand: 'mastercard', outcome: { result: 'succeeds' } },
   { number: '4000000000000002', brand: 'visa', outcome: declined('generic_decline', 'Your card was declined.') },
-  { number: '4000000000009995', brand: 'visa', outcome: declined('insufficient_funds', 'Your card has insufficient funds.') },
+  {
+    number: '4000000000009995',
+    brand: 'visa',
+    outcome: declined('insufficient_funds', 'Your card has insufficient funds.'),
+  },
   { number: '4000002760003184', brand: 'visa', outcome: { result: 'requires_authentication' } },
 ];
 

@@ -49,7 +49,12 @@ export class ReceiptMail {
     const hasSnapshot = lines.some((l) => l.purchase_type === 'one-time');
     const dashboard = `${this.app.publicUrl}/dashboard`;
     const signIn = `${this.app.publicUrl}/api/login`;
-    const paidOn = new Date(paidAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const paidOn = new Date(paidAt).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
 
     const howTo = [
       `Your data is ready to download now: sign in at ${signIn} with ${email} and open your dashboard (${dashboard}).`,
@@ -61,7 +66,9 @@ export class ReceiptMail {
     ].filter((line): line is string => line !== null);
     const support = `Questions? Write to ${this.app.supportEmail} or call ${this.app.supportPhone}.`;
 
-    const itemText = lines.map((l) => `  ${l.name}, ${l.state} - ${planFor(l.purchase_type).name} - ${formatDollars(l.item_cents)}`);
+    const itemText = lines.map(
+      (l) => `  ${l.name}, ${l.state} - ${planFor(l.purchase_type).name} - ${formatDollars(l.item_cents)}`,
+    );
     const text = [
       'Thank you for your order.',
       '',
