@@ -1,11 +1,5 @@
 import request from 'supertest';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { TestApp, useTestApp } from './support/test-app';
 
 interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -30,30 +24,19 @@ function registeredApiRoutes(store: TestApp): string[] {
 }
 
 describe('API documentation at /api/docs', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await destroyTestEnvironment(environment);
-  });
+  const context = useTestApp();
 
   it('serves the interactive documentation page', async () => {
-    const res = await request(store.server).get('/api/docs').expect(200);
+    const res = await request(context.store.server).get('/api/docs').expect(200);
     expect(res.text).toContain('swagger');
   });
 
   it('documents every endpoint the API serves', async () => {
-    const { body: spec } = await request(store.server).get('/api/docs-json').expect(200);
+    const { body: spec } = await request(context.store.server).get('/api/docs-json').expect(200);
     const documented = Object.entries(spec.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const served = registeredApiRoutes(store);
+    const served = registeredApiRoutes(context.store);
     expect(served).toEqual(expect.arrayContaining(['GET /api/counties', 'GET /api/health']));
     expect(documented.sort()).toEqual(expect.arrayContaining(served.sort()));
   });

@@ -1,4 +1,3 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,38 +5,21 @@ import request from 'supertest';
 import type Stripe from 'stripe';
 import { PLANS } from '../src/contracts/plans';
 import { testStripe } from './support/stripe';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  startTestWorker,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { eventually } from './support/eventually';
+import { useTestApp } from './support/test-app';
 
 type Stripes = Awaited<ReturnType<typeof testStripe>>;
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result) return result;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('Checkout and card payments', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-  let worker: INestApplicationContext;
+  const context = useTestApp({ listen: true, worker: true });
   let stripe: Stripes;
   let counties: { id: string; name: string; state: string }[];
   let emailCounter = 0;
 
   const newEmail = () => `buyer${++emailCounter}.${Date.now()}@example.com`;
-  const api = () => request(store.server);
-  const count = async (sql: string, params: unknown[] = []) => Number((await store.db.query(sql, params))[0].count);
+  const api = () => request(context.store.server);
+  const count = async (sql: string, params: unknown[] = []) =>
+    Number((await context.store.db.query(sql, params))[0].count);
 
   async function checkout(items: { countyId: string; purchaseType: string }[], email = newEmail()) {
     const res = await api().post('/api/create-payment-intent').send({ items, email }).expect(200);
@@ -49,27 +31,21 @@ describe('Checkout and card payments', () => {
   }
 
   async function outboxFor(orderId: string): Promise<string[]> {
-    const dir = environment.env.MAIL_OUTBOX_DIR;
+    const dir = context.environment.env.MAIL_OUTBOX_DIR;
     return readdirSync(dir)
       .filter((file) => file.includes(orderId))
       .map((file) => readFileSync(join(dir, file), 'utf8'));
   }
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment, { listen: true });
-    worker = await startTestWorker(environment);
     stripe = await testStripe();
-    counties = await store.db.query(
+    counties = await context.store.db.query(
       `SELECT id, name, state FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 600`,
     );
   });
 
   afterAll(async () => {
     await stripe.simulator.flushWebhooks();
-    await worker.close();
-    await store.close();
-    await destroyTestEnvironment(environment);
   });
 
   it('publishes the two plans from the one plan definition', async () => {
@@ -162,7 +138,7 @@ describe('Checkout and card payments', () => {
 
     it('a county staff have removed from the catalog', async () => {
       const removed = counties[1];
-      await store.db.query(`UPDATE counties SET deleted_at = now() WHERE id = $1`, [removed.id]);
+      await context.store.db.query(`UPDATE counties SET deleted_at = now() WHERE id = $1`, [removed.id]);
       try {
         const res = await api()
           .post('/api/create-payment-intent')
@@ -170,7 +146,7 @@ describe('Checkout and card payments', () => {
           .expect(400);
         expect(res.body.message).toMatch(/no longer available; remove it/);
       } finally {
-        await store.db.query(`UPDATE counties SET deleted_at = NULL WHERE id = $1`, [removed.id]);
+        await context.store.db.query(`UPDATE counties SET deleted_at = NULL WHERE id = $1`, [removed.id]);
       }
     });
   });
@@ -182,7 +158,9 @@ describe('Checkout and card payments', () => {
     ]);
     expect(amount).toBe(1700);
 
-    const [order] = await store.db.query(`SELECT status, amount_cents, email FROM orders WHERE id = $1`, [orderId]);
+    const [order] = await context.store.db.query(`SELECT status, amount_cents, email FROM orders WHERE id = $1`, [
+      orderId,
+    ]);
     expect(order).toEqual({ status: 'pending', amount_cents: 170000, email });
     const intent = await stripe.server.paymentIntents.retrieve(intentId(clientSecret));
     expect(intent).toMatchObject({
@@ -214,7 +192,7 @@ describe('Checkout and card payments', () => {
       .expect(200);
     expect(res.body).toEqual({ activated: 2 });
 
-    const subscriptions = await store.db.query(
+    const subscriptions = await context.store.db.query(
       `SELECT s.purchase_type, s.status, s.amount, s.auto_renew, s.start_date, s.expiration_date, u.email
        FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN order_items i ON i.id = s.order_item_id
        WHERE i.order_id = $1 ORDER BY s.purchase_type`,
@@ -241,14 +219,14 @@ describe('Checkout and card payments', () => {
     year.setFullYear(year.getFullYear() + 1);
     expect(new Date(annual.expiration_date).getTime()).toBe(year.getTime());
 
-    const ledger = await store.db.query(
+    const ledger = await context.store.db.query(
       `SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1`,
       [orderId],
     );
     expect(ledger).toEqual([
       { kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { 'one-time': 50000, annual: 120000 } },
     ]);
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('paid');
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('paid');
 
     const [raw] = await eventually(async () => {
       const files = await outboxFor(orderId);
@@ -308,7 +286,7 @@ describe('Checkout and card payments', () => {
     const { orderId, clientSecret } = await checkout([{ countyId: counties[10].id, purchaseType: 'annual' }]);
     await stripe.pay(clientSecret);
     await stripe.simulator.flushWebhooks();
-    const [order] = await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]);
+    const [order] = await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]);
     expect(order.status).toBe('paid');
     expect(
       await count(
@@ -327,7 +305,9 @@ describe('Checkout and card payments', () => {
       .send({ paymentIntentId: intentId(clientSecret), email })
       .expect(409);
     expect(res.body.message).toBe('This payment has not succeeded (its status is requires_payment_method)');
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('failed');
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
+      'failed',
+    );
     expect(
       await count(
         `SELECT count(*) FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
@@ -346,7 +326,7 @@ describe('Checkout and card payments', () => {
   it('refuses a payment whose amount differs from its order', async () => {
     const { orderId, clientSecret, email } = await checkout([{ countyId: counties[12].id, purchaseType: 'annual' }]);
     // The order says one thing, the payment another (as if either were tampered with).
-    await store.db.query(`UPDATE orders SET amount_cents = 50000 WHERE id = $1`, [orderId]);
+    await context.store.db.query(`UPDATE orders SET amount_cents = 50000 WHERE id = $1`, [orderId]);
     stripe.simulator.deliverWebhooksTo(undefined);
     try {
       await stripe.pay(clientSecret);
@@ -357,10 +337,12 @@ describe('Checkout and card payments', () => {
       expect(res.body.message).toMatch(/does not match its order/);
     } finally {
       stripe.simulator.deliverWebhooksTo(
-        `${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
+        `${await context.store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
       );
     }
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('pending');
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
+      'pending',
+    );
     expect(await count(`SELECT count(*) FROM payments WHERE order_id = $1`, [orderId])).toBe(0);
   });
 
@@ -391,7 +373,9 @@ describe('Checkout and card payments', () => {
       .expect(400);
     expect(res.body.message).toBe('Invalid Stripe signature');
     await api().post('/api/stripe/webhook').set('Content-Type', 'application/json').send(forged).expect(400);
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('pending');
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
+      'pending',
+    );
     expect(await count(`SELECT count(*) FROM stripe_events WHERE id = 'evt_forged'`)).toBe(0);
   });
 
@@ -408,7 +392,7 @@ describe('Checkout and card payments', () => {
     await stripe.server.refunds.create({ payment_intent: intentId(clientSecret) });
     await stripe.simulator.flushWebhooks();
 
-    const statuses = await store.db.query(
+    const statuses = await context.store.db.query(
       `SELECT status, auto_renew FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
       [orderId],
     );
@@ -416,7 +400,7 @@ describe('Checkout and card payments', () => {
       { status: 'cancelled', auto_renew: false },
       { status: 'cancelled', auto_renew: false },
     ]);
-    const ledger = await store.db.query(
+    const ledger = await context.store.db.query(
       `SELECT kind, amount_cents, amount_by_purchase_type FROM payments WHERE order_id = $1 ORDER BY kind`,
       [orderId],
     );
@@ -424,7 +408,9 @@ describe('Checkout and card payments', () => {
       { kind: 'charge', amount_cents: 170000, amount_by_purchase_type: { annual: 120000, 'one-time': 50000 } },
       { kind: 'refund', amount_cents: -170000, amount_by_purchase_type: { annual: -120000, 'one-time': -50000 } },
     ]);
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('refunded');
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
+      'refunded',
+    );
   });
 
   it('ends in the same state when Stripe’s events arrive out of order and twice', async () => {
@@ -436,7 +422,7 @@ describe('Checkout and card payments', () => {
       await stripe.server.refunds.create({ payment_intent: paymentIntentId });
     } finally {
       stripe.simulator.deliverWebhooksTo(
-        `${await store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
+        `${await context.store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
       );
     }
     const events = (await stripe.server.events.list({ limit: 100 })).data.filter((e) => {
@@ -456,15 +442,18 @@ describe('Checkout and card payments', () => {
         .expect(200);
     }
 
-    expect((await store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe('refunded');
-    const subscriptions = await store.db.query(
+    expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
+      'refunded',
+    );
+    const subscriptions = await context.store.db.query(
       `SELECT status FROM subscriptions WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
       [orderId],
     );
     expect(subscriptions).toEqual([{ status: 'cancelled' }]);
-    const ledger = await store.db.query(`SELECT kind, amount_cents FROM payments WHERE order_id = $1 ORDER BY kind`, [
-      orderId,
-    ]);
+    const ledger = await context.store.db.query(
+      `SELECT kind, amount_cents FROM payments WHERE order_id = $1 ORDER BY kind`,
+      [orderId],
+    );
     expect(ledger).toEqual([
       { kind: 'charge', amount_cents: PLANS.annual.priceCents },
       { kind: 'refund', amount_cents: -PLANS.annual.priceCents },

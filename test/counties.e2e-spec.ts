@@ -1,12 +1,7 @@
 import request from 'supertest';
 import { CountyCatalogService } from '../src/modules/counties/county-catalog.service';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { eventually } from './support/eventually';
+import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 // The catalog's source of truth for which areas exist.
 const atlas = require('us-atlas/counties-10m.json') as {
@@ -27,30 +22,11 @@ async function etagFor(server: TestApp['server'], encoding: string): Promise<str
   return res.headers.etag as string;
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('GET /api/counties', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await destroyTestEnvironment(environment);
-  });
+  const context = useTestApp();
 
   it('lists every county-level area of us-atlas with its state, code, FIPS and population', async () => {
-    const res = await request(store.server).get('/api/counties').expect(200);
+    const res = await request(context.store.server).get('/api/counties').expect(200);
     const counties = res.body as CatalogCounty[];
 
     const atlasFips = atlas.objects.counties.geometries.map((g) => g.id).sort();
@@ -65,7 +41,7 @@ describe('GET /api/counties', () => {
   });
 
   it('orders the catalog by state, then by county name', async () => {
-    const { body } = await request(store.server).get('/api/counties').expect(200);
+    const { body } = await request(context.store.server).get('/api/counties').expect(200);
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     const sorted = [...(body as CatalogCounty[])].sort(
       (a, b) => collator.compare(a.state, b.state) || collator.compare(a.name, b.name),
@@ -76,12 +52,15 @@ describe('GET /api/counties', () => {
 
   it('serves brotli and gzip bodies that revalidate with 304 on their own ETag', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
-      const first = await request(store.server).get('/api/counties').set('Accept-Encoding', encoding).expect(200);
+      const first = await request(context.store.server)
+        .get('/api/counties')
+        .set('Accept-Encoding', encoding)
+        .expect(200);
       if (encoding !== 'identity') expect(first.headers['content-encoding']).toBe(encoding);
       expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
       expect(first.headers.vary).toBe('Accept-Encoding');
 
-      const again = await request(store.server)
+      const again = await request(context.store.server)
         .get('/api/counties')
         .set('Accept-Encoding', encoding)
         .set('If-None-Match', first.headers.etag)
@@ -91,27 +70,27 @@ describe('GET /api/counties', () => {
   });
 
   it('drops a removed county and changes the ETag as soon as the change is announced', async () => {
-    const before = await etagFor(store.server, 'gzip');
-    await store.db.query(`UPDATE counties SET deleted_at = now() WHERE fips = '01001'`);
-    await store.app.get(CountyCatalogService).announceChange();
+    const before = await etagFor(context.store.server, 'gzip');
+    await context.store.db.query(`UPDATE counties SET deleted_at = now() WHERE fips = '01001'`);
+    await context.store.app.get(CountyCatalogService).announceChange();
 
-    await request(store.server)
+    await request(context.store.server)
       .get('/api/counties')
       .set('Accept-Encoding', 'gzip')
       .set('If-None-Match', before)
       .expect(200);
-    const { body } = await request(store.server).get('/api/counties').expect(200);
+    const { body } = await request(context.store.server).get('/api/counties').expect(200);
     expect(body.some((c: CatalogCounty) => c.fips === '01001')).toBe(false);
-    await store.db.query(`UPDATE counties SET deleted_at = NULL WHERE fips = '01001'`);
-    await store.app.get(CountyCatalogService).announceChange();
+    await context.store.db.query(`UPDATE counties SET deleted_at = NULL WHERE fips = '01001'`);
+    await context.store.app.get(CountyCatalogService).announceChange();
   });
 
   it('refreshes every replica when one of them announces a change', async () => {
-    const replica = await startTestApp(environment);
+    const replica = await startTestApp(context.environment);
     try {
       const before = await etagFor(replica.server, 'br');
-      await store.db.query(`UPDATE counties SET name = 'Autauga County' WHERE fips = '01001'`);
-      await store.app.get(CountyCatalogService).announceChange();
+      await context.store.db.query(`UPDATE counties SET name = 'Autauga County' WHERE fips = '01001'`);
+      await context.store.app.get(CountyCatalogService).announceChange();
 
       await eventually(async () => (await etagFor(replica.server, 'br')) !== before);
       const { body } = await request(replica.server).get('/api/counties').expect(200);

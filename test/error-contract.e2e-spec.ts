@@ -1,28 +1,11 @@
 import request from 'supertest';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('The error contract', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await destroyTestEnvironment(environment);
-  });
+  const context = useTestApp();
 
   it('answers a body that is not JSON with 400 and a plain message', async () => {
-    const res = await request(store.server)
+    const res = await request(context.store.server)
       .post('/api/counties')
       .set('Content-Type', 'application/json')
       .send('{"items": [')
@@ -31,7 +14,7 @@ describe('The error contract', () => {
   });
 
   it('refuses an oversized body with 413 before any handler runs', async () => {
-    const res = await request(store.server)
+    const res = await request(context.store.server)
       .post('/api/counties')
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ padding: 'x'.repeat(200_000) }))

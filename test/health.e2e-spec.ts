@@ -1,50 +1,33 @@
 import request from 'supertest';
 import { withMaintenanceClient } from './support/test-database';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { createTestEnvironment, destroyTestEnvironment, startTestApp, useTestApp } from './support/test-app';
 
 describe('GET /api/health', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await destroyTestEnvironment(environment);
-  });
+  const context = useTestApp();
 
   it('answers 200 when PostgreSQL and Redis both answer', async () => {
-    const res = await request(store.server).get('/api/health').expect(200);
+    const res = await request(context.store.server).get('/api/health').expect(200);
     expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up' });
   });
 
   it('answers 503 while PostgreSQL refuses connections, and 200 again once it is back, without a restart', async () => {
     const setConnections = (allow: boolean) =>
       withMaintenanceClient(async (client) => {
-        await client.query(`ALTER DATABASE "${environment.databaseName}" ALLOW_CONNECTIONS ${allow}`);
+        await client.query(`ALTER DATABASE "${context.environment.databaseName}" ALLOW_CONNECTIONS ${allow}`);
         if (!allow) {
           await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [
-            environment.databaseName,
+            context.environment.databaseName,
           ]);
         }
       });
     await setConnections(false);
     try {
-      const down = await request(store.server).get('/api/health').expect(503);
+      const down = await request(context.store.server).get('/api/health').expect(503);
       expect(down.body).toEqual({ status: 'unavailable', postgres: 'down', redis: 'up' });
     } finally {
       await setConnections(true);
     }
-    await request(store.server).get('/api/health').expect(200);
+    await request(context.store.server).get('/api/health').expect(200);
   });
 
   it('answers 503 naming Redis when Redis cannot be reached, while the catalog is still served', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { PRODUCTION_ENV as production } from './support/production-env';
 
 // The built entry points, run as an operator would run them (npm test builds first).
 const root = join(__dirname, '..');
@@ -15,19 +16,6 @@ function run(entry: string, env: Record<string, string>): Promise<{ code: number
     child.on('close', (code) => resolve({ code, stderr }));
   });
 }
-
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://store.example.com',
-  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/county_store',
-  REDIS_URL: 'redis://127.0.0.1:6379',
-  SESSION_SECRET: 's'.repeat(40),
-  ADMIN_PASSWORD: 'a'.repeat(40),
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  MAIL_FROM: 'orders@example.com',
-  SUPPORT_PHONE: '+1 604 555 0100',
-  SUPPORT_EMAIL: 'support@example.com',
-};
 
 function expectOneLine(stderr: string, ...fragments: string[]): void {
   const lines = stderr.trim().split('\n');

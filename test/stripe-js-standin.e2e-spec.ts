@@ -1,13 +1,7 @@
 import request from 'supertest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 // A bare page on the store's origin that uses Stripe.js as the checkout does.
 const HARNESS = `<!doctype html><html><head><script src="/dev/stripe.js"></script></head>
@@ -19,25 +13,20 @@ interface ConfirmResult {
 }
 
 describe('The Stripe.js stand-in in a real browser', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
+  const context = useTestApp({ listen: true });
   let browser: Browser;
   let page: Page;
   let origin: string;
   let counties: { id: string }[];
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment, { listen: true });
-    origin = (await store.app.getUrl()).replace('[::1]', '127.0.0.1');
-    counties = await store.db.query(`SELECT id FROM counties ORDER BY fips LIMIT 10`);
+    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    counties = await context.store.db.query(`SELECT id FROM counties ORDER BY fips LIMIT 10`);
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await store.close();
-    await destroyTestEnvironment(environment);
   });
 
   beforeEach(async () => {
@@ -51,11 +40,11 @@ describe('The Stripe.js stand-in in a real browser', () => {
   });
 
   async function openCheckout(countyIndex: number, email: string): Promise<string> {
-    const { body } = await request(store.server)
+    const { body } = await request(context.store.server)
       .post('/api/create-payment-intent')
       .send({ email, items: [{ countyId: counties[countyIndex].id, purchaseType: 'one-time' }] })
       .expect(200);
-    const { publishableKey } = (await request(store.server).get('/api/checkout/config')).body;
+    const { publishableKey } = (await request(context.store.server).get('/api/checkout/config')).body;
     await page.evaluate(
       ({ key, clientSecret }) => {
         const w = globalThis as unknown as { Stripe: (k: string) => any; stripe: any; elements: any };
@@ -89,7 +78,7 @@ describe('The Stripe.js stand-in in a real browser', () => {
     await screenshot(page, 'stripe-standin-card-form');
     const result = await confirm();
     expect(result.paymentIntent?.status).toBe('succeeded');
-    const { body } = await request(store.server)
+    const { body } = await request(context.store.server)
       .post('/api/payment-success')
       .send({ paymentIntentId: clientSecret.split('_secret_')[0], email: 'standin-ok@example.com' })
       .expect(200);

@@ -1,25 +1,8 @@
 import request from 'supertest';
-import {
-  createTestEnvironment,
-  destroyTestEnvironment,
-  startTestApp,
-  TestApp,
-  TestEnvironment,
-} from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('Serving the web apps', () => {
-  let environment: TestEnvironment;
-  let store: TestApp;
-
-  beforeAll(async () => {
-    environment = await createTestEnvironment();
-    store = await startTestApp(environment);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await destroyTestEnvironment(environment);
-  });
+  const context = useTestApp();
 
   it.each([
     '/',
@@ -29,7 +12,7 @@ describe('Serving the web apps', () => {
     '/privacy',
     '/terms',
   ])('serves the store page for its route %s', async (path) => {
-    const res = await request(store.server)
+    const res = await request(context.store.server)
       .get(path)
       .expect(200)
       .expect('Content-Type', /text\/html/);
@@ -40,23 +23,23 @@ describe('Serving the web apps', () => {
   it.each(['/admin', '/admin/', '/admin/login', '/admin/users', '/admin/analytics'])(
     'serves the admin console for its route %s',
     async (path) => {
-      const res = await request(store.server).get(path).expect(200);
+      const res = await request(context.store.server).get(path).expect(200);
       expect(res.text).toContain('<title>County Data Store Admin</title>');
     },
   );
 
   it('answers a path that is no route with the app page and status 404', async () => {
-    const store404 = await request(store.server).get('/no-such-page').expect(404);
+    const store404 = await request(context.store.server).get('/no-such-page').expect(404);
     expect(store404.text).toContain('<title>County Data Store</title>');
-    const admin404 = await request(store.server).get('/admin/no-such-page').expect(404);
+    const admin404 = await request(context.store.server).get('/admin/no-such-page').expect(404);
     expect(admin404.text).toContain('<title>County Data Store Admin</title>');
   });
 
   it('serves built assets as immutable, cacheable files', async () => {
-    const page = await request(store.server).get('/').expect(200);
+    const page = await request(context.store.server).get('/').expect(200);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
     expect(asset).toBeDefined();
-    const res = await request(store.server)
+    const res = await request(context.store.server)
       .get(asset!)
       .expect(200)
       .expect('Content-Type', /javascript/);
@@ -64,7 +47,7 @@ describe('Serving the web apps', () => {
   });
 
   it('leaves /api to the API: an unknown endpoint is a JSON 404 in the error contract', async () => {
-    const res = await request(store.server).get('/api/no-such-endpoint').expect(404);
+    const res = await request(context.store.server).get('/api/no-such-endpoint').expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-endpoint', error: 'Not Found' });
   });
 });

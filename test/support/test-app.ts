@@ -26,10 +26,11 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    ...overrides,
+    // Whatever else is overridden, a test file keeps its own database, keys and mailbox.
     DATABASE_URL: database.url,
     REDIS_KEY_PREFIX: `test:${randomUUID()}`,
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'cds-mail-')),
-    ...overrides,
   };
   return { databaseName: database.name, env };
 }
@@ -66,4 +67,31 @@ export async function startTestWorker(environment: TestEnvironment): Promise<INe
 
 export async function destroyTestEnvironment(environment: TestEnvironment): Promise<void> {
   await dropDatabase(environment.databaseName);
+}
+
+export interface TestContext {
+  environment: TestEnvironment;
+  store: TestApp;
+  worker?: INestApplicationContext;
+}
+
+/**
+ * Gives a test file its own environment and a running API (and worker, if
+ * asked), started before its tests and torn down after them.
+ */
+export function useTestApp(
+  options: { env?: Record<string, string>; listen?: boolean; worker?: boolean } = {},
+): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.environment = await createTestEnvironment(options.env);
+    context.store = await startTestApp(context.environment, { listen: options.listen });
+    if (options.worker) context.worker = await startTestWorker(context.environment);
+  });
+  afterAll(async () => {
+    await context.worker?.close();
+    await context.store?.close();
+    if (context.environment) await destroyTestEnvironment(context.environment);
+  });
+  return context;
 }
