@@ -26,6 +26,16 @@ describe('Checkout and card payments', () => {
     return { ...(res.body as { clientSecret: string; orderId: string; amount: number }), email };
   }
 
+  /** Posts an event to the store's webhook as Stripe does: JSON, signed. */
+  function sendEvent(event: object) {
+    const payload = JSON.stringify(event);
+    return api()
+      .post('/api/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', stripe.simulator.signature(payload))
+      .send(payload);
+  }
+
   function intentId(clientSecret: string): string {
     return clientSecret.split('_secret_')[0];
   }
@@ -260,13 +270,7 @@ describe('Checkout and card payments', () => {
     const succeeded = (await stripe.server.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.find(
       (e) => (e.data.object as Stripe.PaymentIntent).id === paymentIntentId,
     )!;
-    const payload = JSON.stringify({ ...succeeded, id: `${succeeded.id}_replayed` });
-    await api()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripe.simulator.signature(payload))
-      .send(payload)
-      .expect(200);
+    await sendEvent({ ...succeeded, id: `${succeeded.id}_replayed` }).expect(200);
 
     const byOrder = `(SELECT id FROM order_items WHERE order_id = $1)`;
     expect(await count(`SELECT count(*) FROM subscriptions WHERE order_item_id IN ${byOrder}`, [orderId])).toBe(3);
@@ -327,19 +331,12 @@ describe('Checkout and card payments', () => {
     const { orderId, clientSecret, email } = await checkout([{ countyId: counties[12].id, purchaseType: 'annual' }]);
     // The order says one thing, the payment another (as if either were tampered with).
     await context.store.db.query(`UPDATE orders SET amount_cents = 50000 WHERE id = $1`, [orderId]);
-    stripe.simulator.deliverWebhooksTo(undefined);
-    try {
-      await stripe.pay(clientSecret);
-      const res = await api()
-        .post('/api/payment-success')
-        .send({ paymentIntentId: intentId(clientSecret), email })
-        .expect(409);
-      expect(res.body.message).toMatch(/does not match its order/);
-    } finally {
-      stripe.simulator.deliverWebhooksTo(
-        `${await context.store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
-      );
-    }
+    await stripe.simulator.withoutWebhooks(() => stripe.pay(clientSecret));
+    const res = await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email })
+      .expect(409);
+    expect(res.body.message).toMatch(/does not match its order/);
     expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
       'pending',
     );
@@ -416,15 +413,10 @@ describe('Checkout and card payments', () => {
   it('ends in the same state when Stripe’s events arrive out of order and twice', async () => {
     const { orderId, clientSecret } = await checkout([{ countyId: counties[17].id, purchaseType: 'annual' }]);
     const paymentIntentId = intentId(clientSecret);
-    stripe.simulator.deliverWebhooksTo(undefined);
-    try {
+    await stripe.simulator.withoutWebhooks(async () => {
       await stripe.pay(clientSecret);
       await stripe.server.refunds.create({ payment_intent: paymentIntentId });
-    } finally {
-      stripe.simulator.deliverWebhooksTo(
-        `${await context.store.app.getUrl()}/api/stripe/webhook`.replace('[::1]', '127.0.0.1'),
-      );
-    }
+    });
     const events = (await stripe.server.events.list({ limit: 100 })).data.filter((e) => {
       const object = e.data.object as { id: string; payment_intent?: string };
       return object.id === paymentIntentId || object.payment_intent === paymentIntentId;
@@ -432,15 +424,7 @@ describe('Checkout and card payments', () => {
     const refunded = events.find((e) => e.type === 'charge.refunded')!;
     const succeeded = events.find((e) => e.type === 'payment_intent.succeeded')!;
     // The refund first, then the payment, then both again.
-    for (const event of [refunded, succeeded, refunded, succeeded]) {
-      const payload = JSON.stringify(event);
-      await api()
-        .post('/api/stripe/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', stripe.simulator.signature(payload))
-        .send(payload)
-        .expect(200);
-    }
+    for (const event of [refunded, succeeded, refunded, succeeded]) await sendEvent(event).expect(200);
 
     expect((await context.store.db.query(`SELECT status FROM orders WHERE id = $1`, [orderId]))[0].status).toBe(
       'refunded',

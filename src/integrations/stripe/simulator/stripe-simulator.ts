@@ -113,6 +113,17 @@ export class StripeSimulator {
     this.webhookUrl = url;
   }
 
+  /** Runs work while no webhook is delivered (events are still recorded), as when an endpoint is down. */
+  async withoutWebhooks<T>(work: () => Promise<T>): Promise<T> {
+    const target = this.webhookUrl;
+    this.webhookUrl = undefined;
+    try {
+      return await work();
+    } finally {
+      this.webhookUrl = target;
+    }
+  }
+
   /** Resolves once every webhook delivery under way has finished (tests use it). */
   async flushWebhooks(): Promise<void> {
     while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries]);
