@@ -1,7 +1,11 @@
 // Two projects: fast unit specs beside the code, and e2e specs against real
 // PostgreSQL and Redis. Each e2e file gets its own database cloned from a
 // template that the global setup migrates and seeds once per run.
+const { esmPackages } = require('./test/support/esm-packages');
+
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+// oidc-provider (the development sign-in provider) is an ES module, as are some of its dependencies.
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages(__dirname, 'oidc-provider').join('|')})/)`];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,6 +17,7 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'e2e',
@@ -21,6 +26,7 @@ module.exports = {
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
       transform,
+      transformIgnorePatterns,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -1,14 +1,32 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpErrorFilter } from './common/filters/http-error.filter';
 import { CoreModule } from './core.module';
+import { AuthController } from './modules/auth/auth.controller';
+import { AuthModule } from './modules/auth/auth.module';
+import { SessionMiddleware } from './modules/auth/session.middleware';
 import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountiesModule } from './modules/counties/counties.module';
 import { HealthModule } from './modules/health/health.module';
+import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
 @Module({
-  imports: [CoreModule, HealthModule, CountiesModule, CatalogPricingModule, CheckoutModule],
+  imports: [
+    CoreModule,
+    HealthModule,
+    CountiesModule,
+    CatalogPricingModule,
+    CheckoutModule,
+    AuthModule,
+    SubscriptionsModule,
+  ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  /** Sessions only where a signed-in customer matters: hot public reads never touch the session store. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(SessionMiddleware).forRoutes(AuthController, CustomerSubscriptionsController);
+  }
+}

@@ -3,10 +3,13 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
+import { sameOriginOnly } from './common/http/same-origin';
 import { createValidationPipe } from './common/validation';
+import { appConfig } from './config';
 import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
 import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
+import { OidcClient } from './modules/auth/oidc-client.service';
 import { spaHost, webApps } from './web/spa-host';
 
 /**
@@ -36,6 +39,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.disable('x-powered-by');
   // Behind a load balancer, client addresses come from X-Forwarded-For.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(sameOriginOnly(app.get<{ origins: string[] }>(appConfig.KEY).origins));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(middlewareErrorHandler);
   app.setGlobalPrefix('api');
@@ -43,6 +47,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.enableShutdownHooks();
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
   if (simulator) app.use(stripeJsStandin(simulator));
+  const devProvider = app.get(OidcClient).devProvider;
+  if (devProvider) app.use(devProvider.router);
   app.use(spaHost(webApps(projectRoot())));
   setUpDocs(app);
   return app;

@@ -17,7 +17,7 @@ function registeredApiRoutes(store: TestApp): string[] {
       })
       .flatMap((layer) =>
         Object.keys(layer.route!.methods).map(
-          (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+          (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`,
         ),
       )
   );
@@ -38,6 +38,6 @@ describe('API documentation at /api/docs', () => {
     );
     const served = registeredApiRoutes(context.store);
     expect(served).toEqual(expect.arrayContaining(['GET /api/counties', 'GET /api/health']));
-    expect(documented.sort()).toEqual(expect.arrayContaining(served.sort()));
+    expect(served.filter((route) => !documented.includes(route))).toEqual([]);
   });
 });

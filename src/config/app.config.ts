@@ -3,10 +3,20 @@ import { isProduction, readEnvironment } from './environment';
 
 export const appConfig = registerAs('app', () => {
   const env = readEnvironment();
+  const production = isProduction(env);
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? '').replace(/\/$/, '');
   return {
-    production: isProduction(env),
-    port: Number(env.PORT ?? 3000),
-    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    production,
+    port,
+    publicUrl,
+    /** Origins the store's own pages are served from; locally also the loopback names. */
+    origins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...(production ? [] : [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
+      ]),
+    ],
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '',
     supportEmail: env.SUPPORT_EMAIL ?? '',

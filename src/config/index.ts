@@ -1,12 +1,13 @@
 import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
 import { stripeConfig } from './stripe.config';
 
-export { appConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
+export { appConfig, authConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
 export { ConfigError, readEnvironment } from './environment';
 export type { Environment } from './environment';
 
 /** Every configuration namespace, loaded by the API and the worker alike. */
-export const configNamespaces = [appConfig, databaseConfig, redisConfig, stripeConfig, mailConfig];
+export const configNamespaces = [appConfig, databaseConfig, redisConfig, stripeConfig, mailConfig, authConfig];

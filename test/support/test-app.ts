@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -48,9 +49,12 @@ export interface TestApp {
  */
 export async function startTestApp(environment: TestEnvironment, options: { listen?: boolean } = {}): Promise<TestApp> {
   Object.assign(process.env, environment.env);
+  // Listening apps get a port first, so that links and the sign-in issuer name it.
+  const port = options.listen ? await freePort() : 0;
+  if (options.listen) Object.assign(process.env, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(API_APP_OPTIONS));
-  if (options.listen) await listen(app, 0);
+  if (options.listen) await listen(app, port);
   else await app.init();
   return {
     app,
@@ -94,4 +98,15 @@ export function useTestApp(
     if (context.environment) await destroyTestEnvironment(context.environment);
   });
   return context;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -127,6 +127,11 @@ export class StripeGateway {
     });
   }
 
+  /** A Stripe subscription renews at period end, or stops then. */
+  async setRenewal(subscriptionId: string, autoRenew: boolean): Promise<void> {
+    await this.call((api) => api.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenew }));
+  }
+
   /** The event, if the payload carries Stripe's valid signature; throws otherwise. */
   verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
     if (!this.webhookSecret)

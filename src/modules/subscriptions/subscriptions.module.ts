@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
+import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
-@Module({ providers: [SubscriptionsRepository], exports: [SubscriptionsRepository] })
+@Module({
+  imports: [AuthModule],
+  controllers: [CustomerSubscriptionsController],
+  providers: [SubscriptionsRepository, CustomerSubscriptionsService],
+  exports: [SubscriptionsRepository],
+})
 export class SubscriptionsModule {}

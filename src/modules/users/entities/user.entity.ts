@@ -5,9 +5,9 @@ export class User {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  /** Stored lower-case, so one mailbox is one customer. */
-  @Column({ type: 'varchar', length: 320, unique: true })
-  email: string;
+  /** Stored lower-case, so one mailbox is one customer; null when the sign-in provider has not verified it. */
+  @Column({ type: 'varchar', length: 320, unique: true, nullable: true })
+  email: string | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   firstName: string | null;
@@ -20,6 +20,13 @@ export class User {
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   stripeCustomerId: string | null;
+
+  /** The OpenID Connect identity this user signs in with. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  oidcIssuer: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  oidcSubject: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { PRODUCTION_ENV } from './support/production-env';
 import { useTestApp } from './support/test-app';
 
-describe('Checkout in production without Stripe keys', () => {
-  // Production settings, but no Stripe keys.
+describe('Production without Stripe or OpenID settings', () => {
+  // Production settings, but no Stripe keys and no OpenID issuer: no stand-in may step in.
   const context = useTestApp({ env: PRODUCTION_ENV });
 
   it('tells the card form there is no key, and never falls back to the simulator', async () => {
@@ -19,5 +19,12 @@ describe('Checkout in production without Stripe keys', () => {
       .expect(503);
     expect(res.body.message).toBe('Payment processing is not configured. Please contact support.');
     expect((await context.store.db.query(`SELECT count(*)::int AS n FROM orders`))[0].n).toBe(0);
+  });
+
+  it('answers sign-in with 503 "Sign-in is not configured", never the development provider', async () => {
+    const res = await request(context.store.server).get('/api/login').expect(503);
+    expect(res.body.message).toBe('Sign-in is not configured');
+    await request(context.store.server).get('/dev/oidc/.well-known/openid-configuration').expect(404);
+    await request(context.store.server).get('/dev/stripe.js').expect(404);
   });
 });

@@ -1,0 +1,111 @@
+import {
+  Controller,
+  Get,
+  Inject,
+  Logger,
+  Next,
+  Query,
+  Req,
+  Res,
+  ServiceUnavailableException,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import {
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { NextFunction, Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { appConfig } from '../../config';
+import { UsersRepository } from '../users/users.repository';
+import { CurrentUserDto } from './dto/current-user.dto';
+import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
+import { refererPath, safeReturnPath } from './return-path';
+import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware';
+import { SignedInGuard, SignedInUserId } from './signed-in.guard';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  private readonly logger = new Logger('SignIn');
+
+  constructor(
+    private readonly oidc: OidcClient,
+    private readonly users: UsersRepository,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+  ) {}
+
+  @Get('login')
+  @ApiOperation({ summary: 'Start signing in with the OpenID provider (authorization code flow)' })
+  @ApiQuery({ name: 'returnTo', required: false, description: 'A path in the store to come back to' })
+  @ApiFoundResponse({ description: 'To the provider' })
+  @ApiServiceUnavailableResponse({ description: SIGN_IN_NOT_CONFIGURED })
+  async login(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Next() next: NextFunction,
+    @Query('returnTo') returnTo?: string,
+  ): Promise<void> {
+    if (!this.oidc.configured) throw new ServiceUnavailableException(SIGN_IN_NOT_CONFIGURED);
+    req.session.returnTo = safeReturnPath(returnTo ?? refererPath(req.headers.referer, this.app.origins));
+    const { passport } = await this.oidc.authenticator();
+    passport.authenticate('oidc')(req, res, next);
+  }
+
+  @Get('login/callback')
+  @ApiOperation({ summary: 'Where the provider returns: signs the customer in, then back to where they came from' })
+  @ApiFoundResponse({ description: 'To the page the customer came from, or / when sign-in failed' })
+  async callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    if (!this.oidc.configured) throw new ServiceUnavailableException(SIGN_IN_NOT_CONFIGURED);
+    const { passport } = await this.oidc.authenticator();
+    passport.authenticate(
+      'oidc',
+      { session: false },
+      (error: Error | null, user?: { userId: string }, info?: unknown) => {
+        if (error || !user) {
+          this.logger.warn(`Sign-in failed: ${error?.message ?? JSON.stringify(info)}`);
+          res.redirect(303, '/');
+          return;
+        }
+        const returnTo = safeReturnPath(req.session.returnTo);
+        // A new session id at sign-in: an id planted before cannot ride along.
+        req.session.regenerate((regenerateError) => {
+          if (regenerateError) return next(regenerateError);
+          req.session.userId = user.userId;
+          req.session.save((saveError) => (saveError ? next(saveError) : res.redirect(303, returnTo)));
+        });
+      },
+    )(req, res, next);
+  }
+
+  @Get('logout')
+  @ApiOperation({ summary: "Sign out: end the session (and the provider's, where it supports that), back to /" })
+  @ApiFoundResponse({ description: "To the provider's sign-out, then /" })
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const target = (await this.oidc.logoutUrl().catch(() => undefined)) ?? '/';
+    req.session.destroy(() => {
+      res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.app.production));
+      res.redirect(303, target);
+    });
+  }
+
+  @Get('auth/user')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: 'The signed-in customer' })
+  @ApiOkResponse({ type: CurrentUserDto })
+  @ApiUnauthorizedResponse({ description: 'Not signed in: { message: "Unauthorized" }' })
+  async user(@SignedInUserId() userId: string): Promise<CurrentUserDto> {
+    const user = await this.users.findProfile(this.db.manager, userId);
+    if (!user) throw new UnauthorizedException('Unauthorized');
+    return user;
+  }
+}

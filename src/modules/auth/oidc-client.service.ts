@@ -1,0 +1,148 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import passport from 'passport';
+
+type Authenticator = passport.Authenticator;
+import { Strategy as OpenIDConnectStrategy, VerifyCallback } from 'passport-openidconnect';
+import { DataSource } from 'typeorm';
+import { appConfig, authConfig } from '../../config';
+import { createDevOidcProvider, DevProvider } from '../../integrations/oidc/dev-oidc-provider';
+import { UsersRepository } from '../users/users.repository';
+
+export const SIGN_IN_NOT_CONFIGURED = 'Sign-in is not configured';
+export const CALLBACK_PATH = '/api/login/callback';
+
+interface IssuerEndpoints {
+  issuer: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  endSessionUrl?: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The store as an OpenID Connect relying party: the development provider
+ * locally, or the issuer in OIDC_ISSUER_URL (endpoints from its discovery
+ * document), through passport-openidconnect with state and nonce checked.
+ */
+@Injectable()
+export class OidcClient {
+  private readonly logger = new Logger('SignIn');
+  readonly devProvider: DevProvider | null;
+  private ready: Promise<{ passport: Authenticator; endpoints: IssuerEndpoints }> | null = null;
+
+  constructor(
+    @Inject(authConfig.KEY) private readonly auth: ConfigType<typeof authConfig>,
+    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+  ) {
+    this.devProvider = auth.useDevProvider
+      ? createDevOidcProvider({
+          publicUrl: app.publicUrl,
+          callbackUrl: `${app.publicUrl}${CALLBACK_PATH}`,
+          postLogoutRedirectUrl: `${app.publicUrl}/`,
+        })
+      : null;
+    if (this.devProvider) this.logger.warn(`Development sign-in provider active at ${this.devProvider.issuer}`);
+    else if (!this.configured)
+      this.logger.warn(`OIDC_ISSUER_URL or OIDC_CLIENT_ID unset: /api/login answers "${SIGN_IN_NOT_CONFIGURED}"`);
+  }
+
+  get configured(): boolean {
+    return this.devProvider !== null || Boolean(this.auth.oidc.issuerUrl && this.auth.oidc.clientId);
+  }
+
+  /** Passport with the OIDC strategy, made on first use (a real issuer's discovery document is fetched then). */
+  authenticator(): Promise<{ passport: Authenticator; endpoints: IssuerEndpoints }> {
+    this.ready ??= this.endpoints()
+      .then((endpoints) => ({ passport: this.buildPassport(endpoints), endpoints }))
+      .catch((error) => {
+        this.ready = null;
+        throw error;
+      });
+    return this.ready;
+  }
+
+  private async endpoints(): Promise<IssuerEndpoints> {
+    if (this.devProvider) return this.devProvider;
+    const issuer = this.auth.oidc.issuerUrl as string;
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`);
+    if (!res.ok) throw new Error(`OpenID discovery at ${issuer} answered ${res.status}`);
+    const discovery = (await res.json()) as Record<string, string>;
+    return {
+      issuer: discovery.issuer,
+      authorizationUrl: discovery.authorization_endpoint,
+      tokenUrl: discovery.token_endpoint,
+      userInfoUrl: discovery.userinfo_endpoint,
+      endSessionUrl: discovery.end_session_endpoint,
+      clientId: this.auth.oidc.clientId as string,
+      clientSecret: this.auth.oidc.clientSecret ?? '',
+    };
+  }
+
+  private buildPassport(endpoints: IssuerEndpoints): Authenticator {
+    const authenticator = new passport.Authenticator();
+    const verify = (
+      issuer: string,
+      userInfo: { _json?: Record<string, unknown> } | undefined,
+      idProfile: { id: string },
+      _context: unknown,
+      _idToken: unknown,
+      _accessToken: unknown,
+      _refreshToken: unknown,
+      _params: unknown,
+      done: VerifyCallback,
+    ) => {
+      const claims = userInfo?._json ?? {};
+      this.db
+        .transaction((db) =>
+          this.users.signIn(db, {
+            issuer,
+            subject: idProfile.id,
+            email: typeof claims.email === 'string' ? claims.email : undefined,
+            emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+            firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+            lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+            pictureUrl: typeof claims.picture === 'string' ? claims.picture : undefined,
+          }),
+        )
+        .then((userId) => done(null, { userId }))
+        .catch((error: Error) => done(error));
+    };
+    authenticator.use(
+      'oidc',
+      new OpenIDConnectStrategy(
+        {
+          issuer: endpoints.issuer,
+          authorizationURL: endpoints.authorizationUrl,
+          tokenURL: endpoints.tokenUrl,
+          userInfoURL: endpoints.userInfoUrl,
+          clientID: endpoints.clientId,
+          clientSecret: endpoints.clientSecret,
+          callbackURL: `${this.app.publicUrl}${CALLBACK_PATH}`,
+          scope: ['openid', 'email', 'profile'],
+          // Without the profile, there is no email or name (userinfo carries them).
+          skipUserProfile: false,
+          nonce: 'true',
+        } as ConstructorParameters<typeof OpenIDConnectStrategy>[0],
+        verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
+      ),
+    );
+    return authenticator;
+  }
+
+  /** Where to send the browser to end the issuer's session too, when the issuer supports it. */
+  async logoutUrl(): Promise<string | undefined> {
+    if (!this.configured) return undefined;
+    const { endpoints } = await this.authenticator();
+    if (!endpoints.endSessionUrl) return undefined;
+    const url = new URL(endpoints.endSessionUrl);
+    url.searchParams.set('client_id', endpoints.clientId);
+    url.searchParams.set('post_logout_redirect_uri', `${this.app.publicUrl}/`);
+    return url.toString();
+  }
+}

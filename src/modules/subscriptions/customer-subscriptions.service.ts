@@ -1,0 +1,72 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { decimalToCents } from '../../common/money';
+import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
+
+interface Row {
+  id: string;
+  purchase_type: CustomerSubscriptionDto['purchaseType'];
+  status: CustomerSubscriptionDto['status'];
+  auto_renew: boolean;
+  amount: string;
+  start_date: Date;
+  expiration_date: Date | null;
+  stripe_subscription_id: string | null;
+  county_name: string;
+  county_state: string;
+}
+
+// Removed counties included: a subscription keeps its county's name and state.
+const SELECT = `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
+    s.stripe_subscription_id, c.name AS county_name, c.state AS county_state
+  FROM subscriptions s JOIN counties c ON c.id = s.county_id`;
+
+function toDto(row: Row): CustomerSubscriptionDto {
+  return {
+    id: row.id,
+    purchaseType: row.purchase_type,
+    status: row.status,
+    autoRenew: row.auto_renew,
+    amount: decimalToCents(row.amount) / 100,
+    startDate: row.start_date.toISOString(),
+    expirationDate: row.expiration_date?.toISOString() ?? null,
+    county: { name: row.county_name, state: row.county_state },
+  };
+}
+
+/** A customer's own subscriptions: what they see and the one thing they change (auto-renewal). */
+@Injectable()
+export class CustomerSubscriptionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly stripe: StripeGateway,
+  ) {}
+
+  async list(userId: string): Promise<CustomerSubscriptionDto[]> {
+    const rows: Row[] = await this.db.query(`${SELECT} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id`, [
+      userId,
+    ]);
+    return rows.map(toDto);
+  }
+
+  /** Someone else's subscription answers exactly like one that does not exist. */
+  async setAutoRenew(userId: string, subscriptionId: string, autoRenew: boolean): Promise<CustomerSubscriptionDto> {
+    const [row]: Row[] = await this.db.query(`${SELECT} WHERE s.id = $1 AND s.user_id = $2`, [subscriptionId, userId]);
+    if (!row) throw new NotFoundException('Subscription not found');
+    if (row.purchase_type !== 'annual') {
+      throw new ConflictException('A one-time County SnapShot does not renew; only County Tracker subscriptions do');
+    }
+    if (row.status !== 'active') {
+      throw new ConflictException(`This subscription is ${row.status}; only an active subscription can renew`);
+    }
+    // Stripe first: if it refuses, nothing here changes either.
+    if (row.stripe_subscription_id) await this.stripe.setRenewal(row.stripe_subscription_id, autoRenew);
+    await this.db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [
+      row.id,
+      autoRenew,
+    ]);
+    return toDto({ ...row, auto_renew: autoRenew });
+  }
+}

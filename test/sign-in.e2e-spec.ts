@@ -1,0 +1,211 @@
+import request from 'supertest';
+import { buy } from './support/purchase';
+import { signIn, signOut } from './support/sign-in';
+import { startTestApp, useTestApp } from './support/test-app';
+import { WebClient } from './support/web-client';
+
+describe('Signing in with OpenID Connect, and the customer’s subscriptions', () => {
+  const context = useTestApp({ listen: true });
+  let counties: { id: string }[];
+  const origin = () => process.env.PUBLIC_URL as string;
+  const client = () => new WebClient(origin());
+  let run = 0;
+  const email = (name: string) => `${name}.${Date.now()}.${++run}@example.com`;
+
+  beforeAll(async () => {
+    counties = await context.store.db.query(`SELECT id FROM counties ORDER BY fips LIMIT 20`);
+  });
+
+  async function userOf(web: WebClient) {
+    return web.request('/api/auth/user');
+  }
+
+  it('signs a person in through the provider and returns them to the page they came from', async () => {
+    const web = client();
+    const landed = await signIn(web, { email: email('ada'), firstName: 'Ada', lastName: 'Lovelace' }, '/dashboard');
+    expect(landed).toBe('/dashboard');
+    const me = await userOf(web);
+    expect(me.status).toBe(200);
+    expect(JSON.parse(me.body)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null });
+    expect(JSON.parse(me.body).email).toMatch(/^ada\./);
+  });
+
+  it('keeps the session in an httpOnly, SameSite=Lax cookie that rolls for seven days, with a new id at sign-in', async () => {
+    const web = client();
+    await web.request('/api/login', { follow: false });
+    const before = web.cookies.get('cds.sid');
+    expect(before).toBeDefined();
+    await signIn(web, { email: email('grace') });
+    const after = web.cookies.get('cds.sid');
+    expect(after).not.toBe(before);
+    const cookie = web.setCookies.filter((c) => c.startsWith('cds.sid=')).pop()!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    const expires = new Date(/Expires=([^;]+)/i.exec(cookie)![1]).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    const [row] = await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`);
+    expect(row.n).toBeGreaterThan(0);
+  });
+
+  it('answers 401 "Unauthorized" when signed out, and signs out of the provider too', async () => {
+    const anonymous = await request(context.store.server).get('/api/auth/user').expect(401);
+    expect(anonymous.body).toEqual({ statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' });
+
+    const web = client();
+    await signIn(web, { email: email('alan') });
+    expect(await signOut(web)).toBe('/');
+    expect((await userOf(web)).status).toBe(401);
+    // The provider forgot the person too: signing in again asks who they are.
+    const again = await web.request('/api/login');
+    expect(again.body).toContain('Development sign-in');
+  });
+
+  it('keeps a session across a restart of the API', async () => {
+    const web = client();
+    await signIn(web, { email: email('restart'), firstName: 'Rita' });
+    const restarted = await startTestApp(context.environment);
+    try {
+      const me = await request(restarted.server).get('/api/auth/user').set('Cookie', web.cookieHeader()).expect(200);
+      expect(me.body.firstName).toBe('Rita');
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it.each(['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)'])(
+    'lands an attempt to return to %s on /',
+    async (target) => {
+      expect(await signIn(client(), { email: email('redirect') }, target)).toBe('/');
+    },
+  );
+
+  describe('with purchases', () => {
+    let buyer: string;
+    let snapshotId: string;
+    let trackerId: string;
+    const buyerWeb = client;
+    let buyerClient: WebClient;
+    let otherClient: WebClient;
+
+    beforeAll(async () => {
+      buyer = email('buyer');
+      await buy(context.store.server, buyer, [
+        { countyId: counties[0].id, purchaseType: 'one-time' },
+        { countyId: counties[1].id, purchaseType: 'annual' },
+      ]);
+      buyerClient = buyerWeb();
+      await signIn(buyerClient, { email: buyer.toUpperCase(), firstName: 'Bea' });
+      otherClient = client();
+      await signIn(otherClient, { email: email('other') });
+      const list = JSON.parse((await buyerClient.request('/api/subscriptions')).body);
+      snapshotId = list.find((s: { purchaseType: string }) => s.purchaseType === 'one-time').id;
+      trackerId = list.find((s: { purchaseType: string }) => s.purchaseType === 'annual').id;
+    });
+
+    it('shows a buyer who signs in with the verified email what they bought, newest first', async () => {
+      const res = await buyerClient.request('/api/subscriptions');
+      expect(res.status).toBe(200);
+      const list = JSON.parse(res.body);
+      expect(list).toHaveLength(2);
+      const tracker = list.find((s: { id: string }) => s.id === trackerId);
+      expect(tracker).toMatchObject({ purchaseType: 'annual', status: 'active', autoRenew: true, amount: 1200 });
+      expect(tracker.county).toEqual({ name: expect.any(String), state: expect.any(String) });
+      expect(Object.keys(tracker).sort()).toEqual(
+        ['amount', 'autoRenew', 'county', 'expirationDate', 'id', 'purchaseType', 'startDate', 'status'].sort(),
+      );
+      expect(JSON.parse((await userOf(buyerClient)).body).email).toBe(buyer);
+    });
+
+    it('links no purchase to an email the provider has not verified', async () => {
+      const stranger = client();
+      await signIn(stranger, { email: buyer, verified: false });
+      expect(JSON.parse((await stranger.request('/api/subscriptions')).body)).toEqual([]);
+      expect(JSON.parse((await userOf(stranger)).body).email).toBeNull();
+    });
+
+    it('keeps one customer’s subscriptions from another', async () => {
+      expect(JSON.parse((await otherClient.request('/api/subscriptions')).body)).toEqual([]);
+      const res = await otherClient.request(`/api/subscriptions/${trackerId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        ...({} as object),
+      });
+      expect(res.status).toBe(400);
+      const patch = await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', otherClient.cookieHeader())
+        .send({ autoRenew: false })
+        .expect(404);
+      expect(patch.body.message).toBe('Subscription not found');
+      const [row] = await context.store.db.query(`SELECT auto_renew FROM subscriptions WHERE id = $1`, [trackerId]);
+      expect(row.auto_renew).toBe(true);
+    });
+
+    it('turns a County Tracker’s auto-renewal off and on', async () => {
+      const off = await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', buyerClient.cookieHeader())
+        .send({ autoRenew: false })
+        .expect(200);
+      expect(off.body).toMatchObject({ id: trackerId, autoRenew: false });
+      const [row] = await context.store.db.query(`SELECT auto_renew FROM subscriptions WHERE id = $1`, [trackerId]);
+      expect(row.auto_renew).toBe(false);
+      await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', buyerClient.cookieHeader())
+        .send({ autoRenew: true })
+        .expect(200);
+    });
+
+    it('refuses auto-renewal on a one-time purchase, and bad input, with clear messages', async () => {
+      const patch = (id: string, body: object) =>
+        request(context.store.server)
+          .patch(`/api/subscriptions/${id}`)
+          .set('Cookie', buyerClient.cookieHeader())
+          .send(body);
+      expect((await patch(snapshotId, { autoRenew: true }).expect(409)).body.message).toMatch(/does not renew/);
+      expect((await patch(trackerId, { autoRenew: 'yes' }).expect(400)).body.message).toBe(
+        'autoRenew must be true or false',
+      );
+      expect((await patch(trackerId, { autoRenew: true, status: 'active' }).expect(400)).body.message).toBe(
+        'property status should not exist',
+      );
+      expect((await patch('not-a-uuid', { autoRenew: true }).expect(400)).body.message).toBe(
+        'The subscription id must be a UUID',
+      );
+    });
+
+    it('refuses a change sent from another site, even with the customer’s cookie', async () => {
+      const forged = await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', buyerClient.cookieHeader())
+        .set('Origin', 'https://evil.example')
+        .send({ autoRenew: false })
+        .expect(403);
+      expect(forged.body.message).toBe('Cross-site requests are not allowed');
+      await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', buyerClient.cookieHeader())
+        .set('Sec-Fetch-Site', 'cross-site')
+        .send({ autoRenew: false })
+        .expect(403);
+      const [row] = await context.store.db.query(`SELECT auto_renew FROM subscriptions WHERE id = $1`, [trackerId]);
+      expect(row.auto_renew).toBe(true);
+      await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .set('Cookie', buyerClient.cookieHeader())
+        .set('Origin', origin())
+        .send({ autoRenew: true })
+        .expect(200);
+    });
+
+    it('answers 401 to a signed-out customer', async () => {
+      await request(context.store.server).get('/api/subscriptions').expect(401);
+      await request(context.store.server)
+        .patch(`/api/subscriptions/${trackerId}`)
+        .send({ autoRenew: false })
+        .expect(401);
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { WebClient } from './web-client';
+
+export interface Person {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  /** Whether the provider vouches for the email (default: yes). */
+  verified?: boolean;
+}
+
+/** Signs in through /api/login and the development provider's form, as a person would. Returns where it lands. */
+export async function signIn(client: WebClient, person: Person, returnTo?: string): Promise<string> {
+  const start = await client.request(
+    `/api/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`,
+  );
+  const action = /<form method="post" action="([^"]+)"/.exec(start.body)?.[1];
+  if (!action) throw new Error(`No sign-in form at ${start.url} (${start.status})`);
+  const landed = await client.request(action.replace(/&amp;/g, '&'), {
+    form: {
+      email: person.email,
+      given_name: person.firstName ?? '',
+      family_name: person.lastName ?? '',
+      ...(person.verified === false ? {} : { email_verified: 'true' }),
+    },
+  });
+  return new URL(landed.url).pathname + new URL(landed.url).search;
+}
+
+/**
+ * Signs out through /api/logout. The provider's sign-out page submits its
+ * confirmation form by script; this does what that script does. Returns where it lands.
+ */
+export async function signOut(client: WebClient): Promise<string> {
+  let page = await client.request('/api/logout');
+  const form = /<form[^>]*id="op.logoutForm"[^>]*>([\s\S]*?)<\/form>/.exec(page.body);
+  if (form) {
+    const action = /action="([^"]+)"/.exec(page.body.slice(page.body.indexOf('id="op.logoutForm"') - 200))?.[1];
+    const fields = Object.fromEntries(
+      [...form[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    page = await client.request(new URL(action!, page.url).toString(), { form: { ...fields, logout: 'yes' } });
+  }
+  return new URL(page.url).pathname;
+}
