@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { launchBrowser, screenshot } from './support/browser';
 import { buy } from './support/purchase';
 import { signIn, signOut } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
@@ -70,6 +71,38 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
       expect(me.body.firstName).toBe('Rita');
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('signs nobody in when the callback carries a state the store did not issue', async () => {
+    const web = client();
+    await web.request('/api/login', { follow: false });
+    const forged = await web.request('/api/login/callback?code=stolen&state=forged', { follow: false });
+    expect(forged.status).toBe(303);
+    expect(forged.location).toBe('/');
+    expect((await userOf(web)).status).toBe(401);
+  });
+
+  it('signs in and out in a real browser', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${origin()}/api/login?returnTo=/dashboard`);
+      await page.getByLabel('Email', { exact: true }).fill(email('browser'));
+      await page.getByLabel('First name').fill('Brook');
+      await screenshot(page, 'dev-sign-in');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${origin()}/dashboard`);
+      const me = await page.evaluate(() =>
+        fetch('/api/auth/user').then((r) => r.json() as Promise<{ firstName: string }>),
+      );
+      expect(me.firstName).toBe('Brook');
+      await page.goto(`${origin()}/api/logout`);
+      await page.waitForURL(`${origin()}/`);
+      const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
+      expect(after).toBe(401);
+    } finally {
+      await browser.close();
     }
   });
 

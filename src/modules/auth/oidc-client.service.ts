@@ -124,7 +124,8 @@ export class OidcClient {
           clientID: endpoints.clientId,
           clientSecret: endpoints.clientSecret,
           callbackURL: `${this.app.publicUrl}${CALLBACK_PATH}`,
-          scope: ['openid', 'email', 'profile'],
+          // The strategy adds openid itself.
+          scope: ['email', 'profile'],
           // Without the profile, there is no email or name (userinfo carries them).
           skipUserProfile: false,
           nonce: 'true',
