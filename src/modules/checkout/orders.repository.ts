@@ -56,6 +56,11 @@ export class OrdersRepository {
     return order ?? null;
   }
 
+  async findById(orderId: string): Promise<Order | null> {
+    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
+    return order ?? null;
+  }
+
   /** The order, locked until the transaction ends: activations of one order take turns. */
   async lock(db: EntityManager, orderId: string): Promise<Order> {
     const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);

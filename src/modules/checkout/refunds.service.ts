@@ -18,7 +18,7 @@ export class RefundsService {
   ) {}
 
   async sync(orderId: string): Promise<void> {
-    const order = await this.orders.transaction((db) => this.orders.lock(db, orderId));
+    const order = await this.orders.findById(orderId);
     if (!order?.stripePaymentIntentId) return;
     const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter(
       (r) => r.status === 'succeeded',
