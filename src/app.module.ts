@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpErrorFilter } from './common/filters/http-error.filter';
 import { CoreModule } from './core.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AuthController } from './modules/auth/auth.controller';
 import { AuthModule } from './modules/auth/auth.module';
 import { SessionMiddleware } from './modules/auth/session.middleware';
@@ -9,6 +10,7 @@ import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountiesModule } from './modules/counties/counties.module';
 import { HealthModule } from './modules/health/health.module';
+import { JourneyModule } from './modules/journey/journey.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -21,6 +23,8 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     CheckoutModule,
     AuthModule,
     SubscriptionsModule,
+    JourneyModule,
+    AdminModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

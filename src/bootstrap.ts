@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -33,6 +34,13 @@ export function runEntryPoint(name: string, start: (env: Environment) => Promise
     }
     process.exit(1);
   });
+}
+
+/** Locally, with no ADMIN_PASSWORD, one is made for this run and shown once, here. */
+export function ensureLocalAdminPassword(env: Environment): void {
+  if (env.NODE_ENV === 'production' || env.ADMIN_PASSWORD) return;
+  process.env.ADMIN_PASSWORD = randomBytes(24).toString('base64url');
+  console.log(`\nAdmin password for this run (ADMIN_PASSWORD is unset): ${process.env.ADMIN_PASSWORD}\n`);
 }
 
 export async function checkServices(env: Environment): Promise<void> {

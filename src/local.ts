@@ -1,4 +1,4 @@
-import { createApi, createWorker, listen, runEntryPoint } from './bootstrap';
+import { createApi, createWorker, ensureLocalAdminPassword, listen, runEntryPoint } from './bootstrap';
 import { checkRedis } from './common/service-checks';
 import { prepareDatabase } from './database/prepare-database';
 
@@ -9,6 +9,7 @@ import { prepareDatabase } from './database/prepare-database';
 runEntryPoint('County Data Store', async (env) => {
   await checkRedis(env.REDIS_URL as string);
   await prepareDatabase(env.DATABASE_URL as string);
+  ensureLocalAdminPassword(env);
   await createWorker();
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));

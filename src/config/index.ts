@@ -1,3 +1,4 @@
+import { adminConfig } from './admin.config';
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
@@ -5,9 +6,17 @@ import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
 import { stripeConfig } from './stripe.config';
 
-export { appConfig, authConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
+export { adminConfig, appConfig, authConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
 export { ConfigError, readEnvironment } from './environment';
 export type { Environment } from './environment';
 
 /** Every configuration namespace, loaded by the API and the worker alike. */
-export const configNamespaces = [appConfig, databaseConfig, redisConfig, stripeConfig, mailConfig, authConfig];
+export const configNamespaces = [
+  appConfig,
+  databaseConfig,
+  redisConfig,
+  stripeConfig,
+  mailConfig,
+  authConfig,
+  adminConfig,
+];

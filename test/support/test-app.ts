@@ -13,6 +13,8 @@ import { API_APP_OPTIONS, configureApp } from '../../src/app.setup';
 import { createWorker, listen } from '../../src/bootstrap';
 import { createTestDatabase, dropDatabase } from './test-database';
 
+export const TEST_ADMIN_PASSWORD = 'correct horse battery staple, admin edition';
+
 export interface TestEnvironment {
   databaseName: string;
   env: Record<string, string>;
@@ -27,6 +29,7 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
   const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...overrides,
     // Whatever else is overridden, a test file keeps its own database, keys and mailbox.
     DATABASE_URL: database.url,

@@ -1,6 +1,12 @@
+import { AuditLog1763800300000 } from './1763800300000-audit-log';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 import { UserSignIn1763800200000 } from './1763800200000-user-sign-in';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
-export const migrations = [InitialSchema1763800000000, OrdersAndPayments1763800100000, UserSignIn1763800200000];
+export const migrations = [
+  InitialSchema1763800000000,
+  OrdersAndPayments1763800100000,
+  UserSignIn1763800200000,
+  AuditLog1763800300000,
+];

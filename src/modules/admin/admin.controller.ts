@@ -1,0 +1,151 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Ip,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { appConfig } from '../../config';
+import { AdminActionsService } from './admin-actions.service';
+import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
+import { AdminFiguresService } from './admin-figures.service';
+import { AdminGuard, AdminSessionId } from './admin.guard';
+import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
+
+const uuid = (what: string) =>
+  new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`The ${what} id must be a UUID`) });
+
+@ApiTags('admin')
+@Controller('admin')
+export class AdminLoginController {
+  constructor(
+    private readonly auth: AdminAuthService,
+    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Staff sign-in with the admin password; answers a token and sets an httpOnly cookie' })
+  @ApiOkResponse({ schema: { example: { token: '…' } } })
+  @ApiUnauthorizedResponse({ description: 'Invalid password' })
+  @ApiTooManyRequestsResponse({ description: 'Five failures from one address within 15 minutes; see Retry-After' })
+  async login(@Body() dto: AdminLoginDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response) {
+    try {
+      const { token } = await this.auth.login(dto.password, ip);
+      res.cookie(ADMIN_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: this.app.production,
+        path: '/api/admin',
+        maxAge: ADMIN_SESSION_HOURS * 3600 * 1000,
+      });
+      return { token };
+    } catch (error) {
+      const retryAfter = error instanceof HttpException && (error.getResponse() as { retryAfter?: number }).retryAfter;
+      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+      throw error;
+    }
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No valid admin token' })
+@UseGuards(AdminGuard)
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly auth: AdminAuthService,
+    private readonly figures: AdminFiguresService,
+    private readonly actions: AdminActionsService,
+  ) {}
+
+  @Get('check-auth')
+  @ApiOperation({ summary: '200 with a valid admin token, 401 otherwise' })
+  checkAuth() {
+    return { authenticated: true };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke this admin token' })
+  async logout(@AdminSessionId() sessionId: string, @Res({ passthrough: true }) res: Response) {
+    await this.auth.logout(sessionId);
+    res.clearCookie(ADMIN_COOKIE, { path: '/api/admin' });
+    return { loggedOut: true };
+  }
+
+  @Get('summary')
+  @ApiOperation({ summary: 'Metric cards: users, subscriptions, revenue, conversion, visitors' })
+  summary() {
+    return this.figures.summary();
+  }
+
+  @Get('analytics')
+  @ApiOperation({ summary: 'Conversion funnel, event counts and revenue by plan type' })
+  analytics() {
+    return this.figures.analytics();
+  }
+
+  @Get('subscriptions')
+  @ApiOperation({ summary: 'Every subscription with its customer and county, newest first' })
+  subscriptions() {
+    return this.figures.subscriptions();
+  }
+
+  @Post('subscriptions/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel an active subscription and stop its renewal (409 for any other status)' })
+  cancel(@AdminSessionId() sessionId: string, @Param('id', uuid('subscription')) id: string) {
+    return this.actions.cancelSubscription(sessionId, id);
+  }
+
+  @Get('users')
+  @ApiOperation({ summary: 'Every user with their subscriptions (status and amount)' })
+  users() {
+    return this.figures.users();
+  }
+
+  @Put('counties/:id')
+  @ApiOperation({ summary: 'Edit a county; the public catalog changes at once' })
+  updateCounty(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuid('county')) id: string,
+    @Body() dto: UpdateCountyDto,
+  ) {
+    return this.actions.updateCounty(sessionId, id, dto);
+  }
+
+  @Delete('counties/:id')
+  @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
+  removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuid('county')) id: string) {
+    return this.actions.removeCounty(sessionId, id);
+  }
+
+  @Get('audit-log')
+  @ApiOperation({ summary: 'The latest staff actions, newest first' })
+  auditLog() {
+    return this.actions.auditLog();
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CountiesModule } from '../counties/counties.module';
+import { AdminActionsService } from './admin-actions.service';
+import { AdminAuthService } from './admin-auth.service';
+import { AdminController, AdminLoginController } from './admin.controller';
+import { AdminFiguresService } from './admin-figures.service';
+import { AdminGuard } from './admin.guard';
+
+@Module({
+  imports: [CountiesModule],
+  controllers: [AdminLoginController, AdminController],
+  providers: [AdminAuthService, AdminGuard, AdminFiguresService, AdminActionsService],
+})
+export class AdminModule {}
