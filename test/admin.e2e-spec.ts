@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { JourneyRollupService } from '../src/modules/journey/journey-rollup.service';
 import { buy } from './support/purchase';
 import { testStripe } from './support/stripe';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
@@ -176,6 +177,8 @@ describe('The admin API', () => {
       ]);
       await stripe.server.refunds.create({ payment_intent: order.stripe_payment_intent_id });
       await stripe.simulator.flushWebhooks();
+      // What the worker's scheduled rollup does, without waiting for its schedule.
+      await context.store.app.get(JourneyRollupService).catchUp(0);
     });
 
     it('summarises users, subscriptions, revenue net of refunds, and conversion', async () => {

@@ -1,4 +1,5 @@
 import { AuditLog1763800300000 } from './1763800300000-audit-log';
+import { JourneyRollup1763800400000 } from './1763800400000-journey-rollup';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 import { UserSignIn1763800200000 } from './1763800200000-user-sign-in';
@@ -9,4 +10,5 @@ export const migrations = [
   OrdersAndPayments1763800100000,
   UserSignIn1763800200000,
   AuditLog1763800300000,
+  JourneyRollup1763800400000,
 ];

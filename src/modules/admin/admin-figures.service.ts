@@ -84,18 +84,21 @@ export class AdminFiguresService {
     };
   }
 
+  /** From the rollup totals (exact, as of the last rollup run), never from the raw events. */
   private async journey() {
-    const [visitors] = await this.db.query(`SELECT count(DISTINCT visitor_id)::int AS n FROM journey_events`);
-    const perEvent: { event: string; visitors: number; events: number }[] = await this.db.query(
-      `SELECT event, count(DISTINCT visitor_id)::int AS visitors, count(*)::int AS events FROM journey_events GROUP BY event`,
+    const [[rollup], totals] = await Promise.all([
+      this.db.query(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
+      this.db.query(`SELECT event, visitors::int, events::int FROM journey_event_totals`),
+    ]);
+    const byEvent = new Map<string, { visitors: number; events: number }>(
+      (totals as { event: string; visitors: number; events: number }[]).map((row) => [row.event, row]),
     );
-    const byEvent = new Map(perEvent.map((row) => [row.event, row]));
     const landing = byEvent.get('landing_view')?.visitors ?? 0;
     const funnel: FunnelStep[] = FUNNEL_STEPS.map((event) => {
       const count = byEvent.get(event)?.visitors ?? 0;
       return { event, count, rate: landing ? oneDecimal((count / landing) * 100) : 0 };
     });
-    const uniqueVisitors = visitors.n as number;
+    const uniqueVisitors = (rollup?.visitors ?? 0) as number;
     const paid = byEvent.get('payment_success')?.visitors ?? 0;
     return {
       uniqueVisitors,
