@@ -18,7 +18,7 @@ const targets = [
   {
     name: 'API',
     output: 'dist/src/main.js',
-    sources: ['src', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'],
+    sources: ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'],
     command: 'npm run build:api',
   },
   ...['web-store', 'web-admin'].map((app) => ({

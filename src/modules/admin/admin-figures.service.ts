@@ -74,7 +74,7 @@ export class AdminFiguresService {
   private async revenue() {
     const [total] = await this.db.query(`SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`);
     const byType: { type: string; cents: string }[] = await this.db.query(
-      `SELECT split.key AS type, sum(split.value::bigint) AS cents
+      `SELECT split.key AS type, sum(split.value::numeric)::bigint AS cents
        FROM payments, jsonb_each_text(amount_by_purchase_type) AS split
        GROUP BY split.key ORDER BY split.key`,
     );
