@@ -177,16 +177,21 @@ describe('The admin API', () => {
       ]);
       await stripe.server.refunds.create({ payment_intent: order.stripe_payment_intent_id });
       await stripe.simulator.flushWebhooks();
+      // A renewal charge, as renewal billing records it in the ledger.
+      await context.store.db.query(
+        `INSERT INTO payments (kind, amount_cents, amount_by_purchase_type, currency, stripe_object_id)
+         VALUES ('renewal', 120000, '{"annual": 120000}', 'usd', 'in_test_renewal')`,
+      );
       // What the worker's scheduled rollup does, without waiting for its schedule.
       await context.store.app.get(JourneyRollupService).catchUp(0);
     });
 
-    it('summarises users, subscriptions, revenue net of refunds, and conversion', async () => {
+    it('summarises users, subscriptions, revenue with renewals and net of refunds, and conversion', async () => {
       const { body } = await admin(token).get('/api/admin/summary').expect(200);
       expect(body).toEqual({
         totalUsers: 2,
         activeSubscriptions: 2,
-        totalRevenue: 1700,
+        totalRevenue: 2900,
         averageSubscriptionValue: 966.67,
         conversionRate: 25,
         uniqueVisitors: 4,
@@ -212,10 +217,10 @@ describe('The admin API', () => {
         ]),
       );
       expect(body.revenue).toEqual({
-        totalRevenue: 1700,
+        totalRevenue: 2900,
         activeSubscriptions: 2,
         averageSubscriptionValue: 966.67,
-        revenueByPurchaseType: { annual: 1200, 'one-time': 500 },
+        revenueByPurchaseType: { annual: 2400, 'one-time': 500 },
       });
     });
 

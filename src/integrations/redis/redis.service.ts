@@ -4,6 +4,8 @@ import Redis from 'ioredis';
 import { redisConfig } from '../../config';
 import { redisOptionsFromUrl } from './redis-options';
 
+const COMMAND_TIMEOUT_MS = 2000;
+
 /** The process's Redis connections and the store's key names. */
 @Injectable()
 export class RedisService implements OnModuleDestroy {
@@ -26,7 +28,8 @@ export class RedisService implements OnModuleDestroy {
   }
 
   private connect(role: string): Redis {
-    const redis = new Redis(redisOptionsFromUrl(this.config.url));
+    // While Redis is down, a command fails after this long instead of waiting for it to return.
+    const redis = new Redis({ ...redisOptionsFromUrl(this.config.url), commandTimeout: COMMAND_TIMEOUT_MS });
     let healthy = true;
     redis.on('error', (error) => {
       // ioredis retries on its own; say so once per outage, not once per attempt.
