@@ -9,6 +9,7 @@ import { SessionMiddleware } from './modules/auth/session.middleware';
 import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountiesModule } from './modules/counties/counties.module';
+import { DatasetsModule } from './modules/datasets/datasets.module';
 import { HealthModule } from './modules/health/health.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
@@ -25,6 +26,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     SubscriptionsModule,
     JourneyModule,
     AdminModule,
+    DatasetsModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

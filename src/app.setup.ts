@@ -10,6 +10,7 @@ import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulato
 import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
+import { DATA_SCHEMA_PATH } from './modules/datasets/data-schema.controller';
 import { spaHost, webApps } from './web/spa-host';
 
 /**
@@ -42,7 +43,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(sameOriginOnly(app.get<{ origins: string[] }>(appConfig.KEY).origins));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(middlewareErrorHandler);
-  app.setGlobalPrefix('api');
+  // Everything is under /api but the schema PDF, whose address the spec fixes.
+  app.setGlobalPrefix('api', { exclude: [DATA_SCHEMA_PATH] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);

@@ -18,8 +18,9 @@ export function webApps(root: string): SpaApp[] {
   ];
 }
 
-/** Paths outside /api that the server answers itself (local stand-ins under /dev/). */
+/** Paths outside /api that the server answers itself (local stand-ins under /dev/, the schema PDF). */
 const SERVER_PREFIXES = ['/api/', '/dev/'];
+const SERVER_PATHS = ['/data-schema.pdf'];
 
 function ownedBy(app: SpaApp, path: string): boolean {
   return app.basePath === '' || path === app.basePath || path.startsWith(`${app.basePath}/`);
@@ -63,7 +64,9 @@ export function spaHost(apps: SpaApp[]): RequestHandler {
       .send(page);
   });
   return (req, res, next) => {
-    if (req.path === '/api' || SERVER_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (req.path === '/api' || SERVER_PATHS.includes(req.path) || SERVER_PREFIXES.some((p) => req.path.startsWith(p))) {
+      return next();
+    }
     router(req, res, next);
   };
 }

@@ -43,7 +43,12 @@ export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string
 export class PrecompressedBody {
   private constructor(private readonly representations: Record<Encoding, Representation>) {}
 
-  static async create(bytes: Buffer, contentType: string, cacheControl: string): Promise<PrecompressedBody> {
+  static async create(
+    bytes: Buffer,
+    contentType: string,
+    cacheControl: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<PrecompressedBody> {
     const digest = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
     const [br, gz] = await Promise.all([
       brotli(bytes, {
@@ -61,6 +66,7 @@ export class PrecompressedBody {
         'Cache-Control': cacheControl,
         ETag: etag,
         Vary: 'Accept-Encoding',
+        ...extraHeaders,
       };
       if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
       return { bytes: encoded, etag, headers };

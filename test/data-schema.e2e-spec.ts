@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { DATA_FIELDS, DATA_SCHEMA } from '../src/modules/datasets/data-schema';
+import { useTestApp } from './support/test-app';
+
+// pdf-parse's entry point runs a self-test when loaded directly; its library file does not.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string; numpages: number }>;
+
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe('The data schema', () => {
+  const context = useTestApp();
+
+  it('catalogues at least 250 distinct fields across the categories buyers look for', () => {
+    expect(DATA_FIELDS.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(DATA_FIELDS.map((f) => f.name)).size).toBe(DATA_FIELDS.length);
+    expect(DATA_SCHEMA.map((c) => c.category)).toEqual(
+      expect.arrayContaining([
+        'Parcel and location',
+        'Ownership',
+        'Owner mailing address',
+        'Tax assessment',
+        'Valuation',
+        'Sales and transactions',
+        'Mortgage and liens',
+        'Building characteristics',
+        'Land and zoning',
+      ]),
+    );
+    expect(DATA_FIELDS.every((f) => /^[a-z][a-z0-9_]*$/.test(f.name) && f.description.trim().length > 0)).toBe(true);
+  });
+
+  it('serves /data-schema.pdf as a real PDF listing every field, with the availability note', async () => {
+    const res = await request(context.store.server).get('/data-schema.pdf').buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('inline; filename="county-data-schema.pdf"');
+    const pdf = await pdfParse(res.body as Buffer);
+    expect(pdf.numpages).toBeGreaterThan(3);
+    const text = pdf.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Field availability varies by county');
+    const missing = DATA_FIELDS.filter((f) => !text.includes(f.name));
+    expect(missing.map((f) => f.name)).toEqual([]);
+    for (const { category } of DATA_SCHEMA) expect(text).toContain(category);
+  });
+
+  it('is made once: the same bytes and ETag every time, and 304 when unchanged', async () => {
+    const first = await request(context.store.server)
+      .get('/data-schema.pdf')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    await request(context.store.server)
+      .get('/data-schema.pdf')
+      .set('Accept-Encoding', 'identity')
+      .set('If-None-Match', first.headers.etag)
+      .expect(304);
+  });
+});
