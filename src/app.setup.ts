@@ -5,7 +5,8 @@ import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
 import { sameOriginOnly } from './common/http/same-origin';
 import { createValidationPipe } from './common/validation';
-import { appConfig } from './config';
+import { appConfig, mailConfig } from './config';
+import { mailOutboxViewer } from './integrations/mail/mail-outbox-viewer';
 import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
 import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
@@ -51,6 +52,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (simulator) app.use(stripeJsStandin(simulator));
   const devProvider = app.get(OidcClient).devProvider;
   if (devProvider) app.use(devProvider.router);
+  const mail = app.get<{ smtpUrl?: string; outboxDir: string }>(mailConfig.KEY);
+  if (!mail.smtpUrl) app.use(mailOutboxViewer(mail.outboxDir));
   app.use(spaHost(webApps(projectRoot())));
   setUpDocs(app);
   return app;

@@ -26,5 +26,6 @@ describe('Production without Stripe or OpenID settings', () => {
     expect(res.body.message).toBe('Sign-in is not configured');
     await request(context.store.server).get('/dev/oidc/.well-known/openid-configuration').expect(404);
     await request(context.store.server).get('/dev/stripe.js').expect(404);
+    await request(context.store.server).get('/dev/mail').expect(404);
   });
 });
