@@ -6,6 +6,10 @@ import type Stripe from 'stripe';
 import { PLANS } from '../src/contracts/plans';
 import { testStripe } from './support/stripe';
 import { eventually } from './support/eventually';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { MAIL_QUEUE } from '../src/modules/mail/mail.constants';
+import { MailProcessor } from '../src/modules/mail/mail.processor';
 import { useTestApp } from './support/test-app';
 
 type Stripes = Awaited<ReturnType<typeof testStripe>>;
@@ -447,5 +451,31 @@ describe('Checkout and card payments', () => {
       { kind: 'charge', amount_cents: PLANS.annual.priceCents },
       { kind: 'refund', amount_cents: -PLANS.annual.priceCents },
     ]);
+  });
+
+  it('sends the receipt of a paid order whose receipt could not be queued at payment', async () => {
+    const { orderId, clientSecret, email } = await checkout([{ countyId: counties[18].id, purchaseType: 'one-time' }]);
+    await stripe.simulator.withoutWebhooks(() => stripe.pay(clientSecret));
+    const processor = context.worker!.get(MailProcessor);
+    await api()
+      .post('/api/payment-success')
+      .send({ paymentIntentId: intentId(clientSecret), email })
+      .expect(200);
+    await eventually(async () => (await outboxFor(orderId)).length === 1);
+    // As if the queue had been unreachable when the payment was activated.
+    await context.store.db.query(`DELETE FROM email_deliveries WHERE message_key = $1`, [`receipt-${orderId}`]);
+    await context.store.db.query(
+      `UPDATE orders SET receipt_queued_at = NULL, paid_at = now() - interval '2 minutes' WHERE id = $1`,
+      [orderId],
+    );
+    await context.worker!.get<Queue>(getQueueToken(MAIL_QUEUE), { strict: false }).remove(`receipt-${orderId}`);
+
+    expect(await processor.queueMissingReceipts()).toBe('1 receipt(s) queued');
+    await eventually(async () => (await outboxFor(orderId)).length === 2);
+    expect(
+      (await context.store.db.query(`SELECT receipt_queued_at FROM orders WHERE id = $1`, [orderId]))[0]
+        .receipt_queued_at,
+    ).not.toBeNull();
+    expect(await processor.queueMissingReceipts()).toBe('0 receipt(s) queued');
   });
 });

@@ -36,6 +36,21 @@ describe('readEnvironment', () => {
     expect(() => readEnvironment(env)).toThrow(new RegExp(`^${name} is required in production`));
   });
 
+  it.each(['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'])(
+    'requires %s in production once Stripe is on',
+    (name) => {
+      const stripe: Record<string, string> = {
+        STRIPE_SECRET_KEY: `sk_live_${'x'.repeat(30)}`,
+        STRIPE_WEBHOOK_SECRET: `whsec_${'x'.repeat(30)}`,
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      };
+      delete stripe[name];
+      expect(() => readEnvironment({ ...productionBase, ...stripe })).toThrow(
+        `${name} is required in production when STRIPE_SECRET_KEY is set`,
+      );
+    },
+  );
+
   it.each([
     ['DATABASE_URL', 'mysql://db/county_store', 'DATABASE_URL must be a postgres:// URL that names a database'],
     ['DATABASE_URL', 'postgres://db:5432', 'DATABASE_URL must be a postgres:// URL that names a database'],

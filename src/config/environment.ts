@@ -75,6 +75,12 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     if (problem) throw new ConfigError(`${name} ${problem}`);
     values[name] = raw;
   }
+  // With real payments on, Stripe's webhooks and the card form need their keys too.
+  if (production && values.STRIPE_SECRET_KEY) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+      if (!values[name]) throw new ConfigError(`${name} is required in production when STRIPE_SECRET_KEY is set`);
+    }
+  }
   return values;
 }
 

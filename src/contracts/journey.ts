@@ -9,5 +9,5 @@ export const JOURNEY_EVENTS = [
 ] as const;
 export type JourneyEventName = (typeof JOURNEY_EVENTS)[number];
 
-/** The conversion funnel's steps (all but the signed-in /counties view), in order. */
+/** The conversion funnel's steps, in order (ARCHITECTURE.md: every journey event). */
 export const FUNNEL_STEPS: readonly JourneyEventName[] = JOURNEY_EVENTS;

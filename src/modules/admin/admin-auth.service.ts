@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { adminConfig } from '../../config';
-import { RedisService } from '../../integrations/redis/redis.service';
+import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 
 export const ADMIN_COOKIE = 'cds.admin';
 export const ADMIN_SESSION_HOURS = 12;
@@ -19,20 +19,25 @@ export class AdminAuthService {
   constructor(
     @Inject(adminConfig.KEY) private readonly config: ConfigType<typeof adminConfig>,
     @InjectDataSource() private readonly db: DataSource,
-    private readonly redis: RedisService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** A new admin token for the right password; "Invalid password" otherwise; 429 after repeated failures. */
   async login(password: string, address: string): Promise<{ token: string; expiresAt: Date }> {
-    const failuresKey = this.redis.key('admin-login-failures', address);
-    await this.refuseIfThrottled(failuresKey);
+    const failures = { key: ['admin-login', address], max: MAX_FAILURES, windowSeconds: FAILURE_WINDOW_SECONDS };
+    // Every attempt counts until it succeeds; a success clears the count.
+    const retryAfter = await this.limiter.hit(failures);
+    if (retryAfter > 0) {
+      throw new HttpException(
+        { message: `Too many failed attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, retryAfter },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
     const expected = this.config.password;
     // Hashing first makes the comparison constant-time whatever the lengths.
-    if (!expected || !timingSafeEqual(sha256(password), sha256(expected))) {
-      await this.redis.client.multi().incr(failuresKey).expire(failuresKey, FAILURE_WINDOW_SECONDS, 'NX').exec();
+    if (!expected || !timingSafeEqual(sha256(password), sha256(expected)))
       throw new UnauthorizedException('Invalid password');
-    }
-    await this.redis.client.del(failuresKey);
+    await this.limiter.reset(failures.key);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 3600 * 1000);
     await this.db.query(`INSERT INTO admin_sessions (token, expires_at) VALUES ($1, $2)`, [
@@ -57,16 +62,5 @@ export class AdminAuthService {
 
   private hash(token: string): string {
     return sha256(token).toString('hex');
-  }
-
-  private async refuseIfThrottled(key: string): Promise<void> {
-    const [failures, ttl] = await Promise.all([this.redis.client.get(key), this.redis.client.ttl(key)]);
-    if (Number(failures) >= MAX_FAILURES) {
-      const retryAfter = Math.max(ttl, 1);
-      throw new HttpException(
-        { message: `Too many failed attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, retryAfter },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
   }
 }

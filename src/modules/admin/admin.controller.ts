@@ -5,7 +5,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  HttpException,
   HttpStatus,
   Inject,
   Ip,
@@ -26,6 +25,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { appConfig } from '../../config';
 import { AdminActionsService } from './admin-actions.service';
 import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
@@ -51,21 +51,15 @@ export class AdminLoginController {
   @ApiUnauthorizedResponse({ description: 'Invalid password' })
   @ApiTooManyRequestsResponse({ description: 'Five failures from one address within 15 minutes; see Retry-After' })
   async login(@Body() dto: AdminLoginDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response) {
-    try {
-      const { token } = await this.auth.login(dto.password, ip);
-      res.cookie(ADMIN_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: this.app.production,
-        path: '/api/admin',
-        maxAge: ADMIN_SESSION_HOURS * 3600 * 1000,
-      });
-      return { token };
-    } catch (error) {
-      const retryAfter = error instanceof HttpException && (error.getResponse() as { retryAfter?: number }).retryAfter;
-      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-      throw error;
-    }
+    const { token } = await sendRetryAfter(res, () => this.auth.login(dto.password, ip));
+    res.cookie(ADMIN_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.app.production,
+      path: '/api/admin',
+      maxAge: ADMIN_SESSION_HOURS * 3600 * 1000,
+    });
+    return { token };
   }
 }
 

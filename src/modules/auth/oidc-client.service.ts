@@ -70,7 +70,7 @@ export class OidcClient {
   private async endpoints(): Promise<IssuerEndpoints> {
     if (this.devProvider) return this.devProvider;
     const issuer = this.auth.oidc.issuerUrl as string;
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`);
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`OpenID discovery at ${issuer} answered ${res.status}`);
     const discovery = (await res.json()) as Record<string, string>;
     return {

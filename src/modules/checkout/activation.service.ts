@@ -62,7 +62,8 @@ export class ActivationService {
       const locked = await this.orders.lock(db, order.id);
       const items = await this.orders.items(db, order.id);
       if (locked.status === 'paid' || locked.status === 'refunded') return false;
-      const paidAt = new Date(intent.created * 1000);
+      const charge = intent.latest_charge as Stripe.Charge | null;
+      const paidAt = new Date((charge?.created ?? intent.created) * 1000);
       const userId = await this.users.findOrCreateByEmail(db, order.email);
       await this.users.rememberStripeCustomer(db, userId, order.stripeCustomerId);
       await this.subscriptions.createForItems(db, userId, items, new Date());
@@ -80,9 +81,8 @@ export class ActivationService {
 
     if (activated) {
       await this.queueReceipt(order.id);
-      // A refund can arrive before the payment is activated; it applies now.
-      const charge = intent.latest_charge as Stripe.Charge | null;
-      if (charge && charge.amount_refunded > 0) await this.refunds.sync(order.id);
+      // A refund may have come in before or during activation; it applies now.
+      await this.refunds.sync(order.id);
     }
     return this.itemCount(order.id);
   }
@@ -111,12 +111,12 @@ export class ActivationService {
       await this.mail.queueReceipt(orderId);
       await this.orders.markReceiptQueued(orderId);
     } catch (error) {
-      // The payment stands; a paid order with no queued receipt is picked up again later.
+      // The payment stands; the mail worker's receipt sweep queues it within minutes.
       this.logger.error(`Receipt for order ${orderId} not queued: ${(error as Error).message}`);
     }
   }
 
-  private async itemCount(orderId: string): Promise<number> {
-    return this.orders.transaction(async (db) => (await this.orders.items(db, orderId)).length);
+  private itemCount(orderId: string): Promise<number> {
+    return this.orders.countItems(orderId);
   }
 }

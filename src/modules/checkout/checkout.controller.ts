@@ -1,4 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { normalizeEmail } from '../../common/email';
+import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -7,6 +11,7 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { ActivationService } from './activation.service';
@@ -22,6 +27,7 @@ export class CheckoutController {
     private readonly checkout: CheckoutService,
     private readonly activation: ActivationService,
     private readonly stripe: StripeGateway,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Get('checkout/config')
@@ -39,8 +45,23 @@ export class CheckoutController {
   @ApiOkResponse({ type: PaymentIntentCreatedDto })
   @ApiBadRequestResponse({ description: 'Bad email, empty or oversized cart, unknown, removed or repeated county' })
   @ApiServiceUnavailableResponse({ description: 'Payment processing is not configured or Stripe cannot be reached' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many checkouts from this address or for this email; see Retry-After',
+  })
   @HttpCode(200)
-  createPaymentIntent(@Body() dto: CreatePaymentIntentDto): Promise<PaymentIntentCreatedDto> {
+  async createPaymentIntent(
+    @Body() dto: CreatePaymentIntentDto,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PaymentIntentCreatedDto> {
+    // Opening payments without limit is how stolen cards are tested; a real buyer needs a few.
+    await sendRetryAfter(res, () =>
+      this.limiter.enforce(
+        'Too many checkout attempts. Please wait a few minutes and try again.',
+        { key: ['checkout', 'ip', ip], max: 30, windowSeconds: 600 },
+        { key: ['checkout', 'email', normalizeEmail(dto.email)], max: 10, windowSeconds: 600 },
+      ),
+    );
     return this.checkout.createPaymentIntent(dto);
   }
 

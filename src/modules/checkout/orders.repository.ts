@@ -56,6 +56,11 @@ export class OrdersRepository {
     return order ?? null;
   }
 
+  async countItems(orderId: string): Promise<number> {
+    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM order_items WHERE order_id = $1`, [orderId]);
+    return row.n;
+  }
+
   async findById(orderId: string): Promise<Order | null> {
     const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
     return order ?? null;
@@ -93,6 +98,16 @@ export class OrdersRepository {
 
   async markRefunded(db: EntityManager, orderId: string): Promise<void> {
     await db.query(`UPDATE orders SET status = 'refunded', updated_at = now() WHERE id = $1`, [orderId]);
+  }
+
+  /** Paid orders whose receipt was never queued (settled a minute, so activations in flight are left alone). */
+  async withoutQueuedReceipt(limit = 500): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM orders WHERE status = 'paid' AND receipt_queued_at IS NULL AND paid_at < now() - interval '1 minute'
+       ORDER BY paid_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   async markReceiptQueued(orderId: string): Promise<void> {

@@ -19,7 +19,8 @@ export class RefundsService {
 
   async sync(orderId: string): Promise<void> {
     const order = await this.orders.findById(orderId);
-    if (!order?.stripePaymentIntentId) return;
+    // Until an order is paid there is no charge in the ledger to refund against; activation syncs again.
+    if (!order?.stripePaymentIntentId || (order.status !== 'paid' && order.status !== 'refunded')) return;
     const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter(
       (r) => r.status === 'succeeded',
     );
@@ -39,7 +40,6 @@ export class RefundsService {
           occurredAt: new Date(refund.created * 1000),
         });
       }
-      // Until the order is activated there is no access to end; activation syncs again.
       if (refunded >= locked.amountCents && locked.status === 'paid') {
         await this.subscriptions.cancelForOrder(db, orderId);
         await this.orders.markRefunded(db, orderId);

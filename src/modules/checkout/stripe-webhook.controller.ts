@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Headers, HttpCode, Post, RawBodyRequest, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { StripeWebhookService } from './stripe-webhook.service';
 
@@ -23,8 +23,12 @@ export class StripeWebhookController {
     let event: Stripe.Event;
     try {
       event = this.stripe.verifyWebhook(req.rawBody, signature);
-    } catch {
-      throw new BadRequestException('Invalid Stripe signature');
+    } catch (error) {
+      // Only a bad signature is the sender's fault; a missing webhook secret is ours and must show.
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new BadRequestException('Invalid Stripe signature');
+      }
+      throw error;
     }
     await this.webhooks.handle(event);
     return { received: true };

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { RedisService } from '../../integrations/redis/redis.service';
+import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { JourneyEventDto } from './dto/journey-event.dto';
 
 // A person browsing fires a handful of events a minute; these bounds only stop floods.
@@ -20,7 +20,7 @@ const PER_ADDRESS_PER_MINUTE = 1200;
 export class JourneyController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly redis: RedisService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Post()
@@ -39,25 +39,16 @@ export class JourneyController {
     return { accepted: true };
   }
 
-  /** Fixed one-minute windows counted in Redis, so every replica shares the count. */
   private async throttle(visitorId: string, ip: string): Promise<void> {
-    const minute = Math.floor(Date.now() / 60_000);
-    const keys = [
-      this.redis.key('journey', 'visitor', visitorId, String(minute)),
-      this.redis.key('journey', 'ip', ip, String(minute)),
-    ];
-    const counts = await this.redis.client
-      .multi()
-      .incr(keys[0])
-      .expire(keys[0], 120)
-      .incr(keys[1])
-      .expire(keys[1], 120)
-      .exec()
-      .then((results) => [Number(results?.[0]?.[1]), Number(results?.[2]?.[1])])
+    try {
+      await this.limiter.enforce(
+        'Too many events; slow down',
+        { key: ['journey', 'visitor', visitorId], max: PER_VISITOR_PER_MINUTE, windowSeconds: 60 },
+        { key: ['journey', 'ip', ip], max: PER_ADDRESS_PER_MINUTE, windowSeconds: 60 },
+      );
+    } catch (error) {
       // Analytics never blocks on Redis: without it, events are simply not throttled.
-      .catch(() => [0, 0]);
-    if (counts[0] > PER_VISITOR_PER_MINUTE || counts[1] > PER_ADDRESS_PER_MINUTE) {
-      throw new HttpException('Too many events; slow down', HttpStatus.TOO_MANY_REQUESTS);
+      if (error instanceof HttpException) throw error;
     }
   }
 }

@@ -53,20 +53,23 @@ export class CustomerSubscriptionsService {
 
   /** Someone else's subscription answers exactly like one that does not exist. */
   async setAutoRenew(userId: string, subscriptionId: string, autoRenew: boolean): Promise<CustomerSubscriptionDto> {
-    const [row]: Row[] = await this.db.query(`${SELECT} WHERE s.id = $1 AND s.user_id = $2`, [subscriptionId, userId]);
-    if (!row) throw new NotFoundException('Subscription not found');
-    if (row.purchase_type !== 'annual') {
-      throw new ConflictException('A one-time County SnapShot does not renew; only County Tracker subscriptions do');
-    }
-    if (row.status !== 'active') {
-      throw new ConflictException(`This subscription is ${row.status}; only an active subscription can renew`);
-    }
-    // Stripe first: if it refuses, nothing here changes either.
-    if (row.stripe_subscription_id) await this.stripe.setRenewal(row.stripe_subscription_id, autoRenew);
-    await this.db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [
-      row.id,
-      autoRenew,
-    ]);
-    return toDto({ ...row, auto_renew: autoRenew });
+    // The row stays locked until the change is made, so a concurrent cancellation cannot be undone by it.
+    return this.db.transaction(async (db) => {
+      const [row]: Row[] = await db.query(`${SELECT} WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`, [
+        subscriptionId,
+        userId,
+      ]);
+      if (!row) throw new NotFoundException('Subscription not found');
+      if (row.purchase_type !== 'annual') {
+        throw new ConflictException('A one-time County SnapShot does not renew; only County Tracker subscriptions do');
+      }
+      if (row.status !== 'active') {
+        throw new ConflictException(`This subscription is ${row.status}; only an active subscription can renew`);
+      }
+      // Stripe first: if it refuses, the transaction rolls back and nothing here changes either.
+      if (row.stripe_subscription_id) await this.stripe.setRenewal(row.stripe_subscription_id, autoRenew);
+      await db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [row.id, autoRenew]);
+      return toDto({ ...row, auto_renew: autoRenew });
+    });
   }
 }
