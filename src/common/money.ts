@@ -24,9 +24,14 @@ export function decimalToCents(decimal: string): number {
   return sign ? -cents : cents;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** A stored numeric(10,2) amount as a number of dollars, for API answers (exact to the cent). */
+export function decimalToDollars(decimal: string): number {
+  return decimalToCents(decimal) / 100;
+}
+
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "$1,700.00": for people, at the edges only. */
 export function formatDollars(cents: number): string {
-  return dollars.format(cents / 100);
+  return currency.format(cents / 100);
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { decimalToCents } from '../../common/money';
+import { decimalToDollars } from '../../common/money';
 import { FUNNEL_STEPS } from '../../contracts/journey';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
@@ -68,7 +68,7 @@ export class AdminFiguresService {
               COALESCE(avg(amount), 0)::numeric(12, 2)::text AS average
        FROM subscriptions`,
     );
-    return { total: row.total as number, active: row.active as number, average: dollars(decimalToCents(row.average)) };
+    return { total: row.total as number, active: row.active as number, average: decimalToDollars(row.average) };
   }
 
   private async revenue() {
@@ -120,7 +120,7 @@ export class AdminFiguresService {
       user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
       county: { name: r.county_name, state: r.county_state },
       purchaseType: r.purchase_type,
-      amount: dollars(decimalToCents(r.amount)),
+      amount: decimalToDollars(r.amount),
       status: r.status,
       startDate: r.start_date,
       expirationDate: r.expiration_date,
@@ -129,13 +129,18 @@ export class AdminFiguresService {
   }
 
   async users() {
-    return this.db.query(
+    const users: { subscriptions: { status: string; amount: string | number }[] }[] = await this.db.query(
       `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
               u.profile_image_url AS "profileImageUrl", u.created_at AS "createdAt",
-              COALESCE(json_agg(json_build_object('status', s.status, 'amount', (s.amount * 100)::int / 100.0))
+              COALESCE(json_agg(json_build_object('status', s.status, 'amount', s.amount::text))
                 FILTER (WHERE s.id IS NOT NULL), '[]') AS subscriptions
        FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
        GROUP BY u.id ORDER BY u.created_at DESC, u.id`,
     );
+    for (const user of users) {
+      for (const subscription of user.subscriptions)
+        subscription.amount = decimalToDollars(subscription.amount as string);
+    }
+    return users;
   }
 }

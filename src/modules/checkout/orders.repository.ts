@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PurchaseType } from '../../contracts/plans';
+import type { PaidItem } from '../subscriptions/subscriptions.repository';
 import type { Order } from './entities/order.entity';
 
 export interface OrderLine {
@@ -10,9 +11,8 @@ export interface OrderLine {
   amountCents: number;
 }
 
-export interface OrderItemRow extends OrderLine {
-  id: string;
-}
+/** An order's item, as activation turns it into a subscription. */
+export type OrderItemRow = PaidItem;
 
 const ORDER_COLUMNS = `id, email, user_id AS "userId", status, amount_cents AS "amountCents", currency,
   stripe_customer_id AS "stripeCustomerId", stripe_payment_intent_id AS "stripePaymentIntentId",

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { decimalToCents } from '../../common/money';
+import { decimalToDollars } from '../../common/money';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
 
@@ -29,7 +29,7 @@ function toDto(row: Row): CustomerSubscriptionDto {
     purchaseType: row.purchase_type,
     status: row.status,
     autoRenew: row.auto_renew,
-    amount: decimalToCents(row.amount) / 100,
+    amount: decimalToDollars(row.amount),
     startDate: row.start_date.toISOString(),
     expirationDate: row.expiration_date?.toISOString() ?? null,
     county: { name: row.county_name, state: row.county_state },
