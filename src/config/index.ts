@@ -4,9 +4,10 @@ import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { mailConfig } from './mail.config';
 import { redisConfig } from './redis.config';
+import { storageConfig } from './storage.config';
 import { stripeConfig } from './stripe.config';
 
-export { adminConfig, appConfig, authConfig, databaseConfig, mailConfig, redisConfig, stripeConfig };
+export { adminConfig, appConfig, authConfig, databaseConfig, mailConfig, redisConfig, storageConfig, stripeConfig };
 export { ConfigError, readEnvironment } from './environment';
 export type { Environment } from './environment';
 
@@ -19,4 +20,5 @@ export const configNamespaces = [
   mailConfig,
   authConfig,
   adminConfig,
+  storageConfig,
 ];

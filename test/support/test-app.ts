@@ -31,10 +31,11 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...overrides,
-    // Whatever else is overridden, a test file keeps its own database, keys and mailbox.
+    // Whatever else is overridden, a test file keeps its own database, keys, mailbox and files.
     DATABASE_URL: database.url,
     REDIS_KEY_PREFIX: `test:${randomUUID()}`,
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'cds-mail-')),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'cds-data-')),
   };
   return { databaseName: database.name, env };
 }

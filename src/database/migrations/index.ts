@@ -1,5 +1,6 @@
 import { AuditLog1763800300000 } from './1763800300000-audit-log';
 import { JourneyRollup1763800400000 } from './1763800400000-journey-rollup';
+import { CountyDatasets1763800500000 } from './1763800500000-county-datasets';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 import { UserSignIn1763800200000 } from './1763800200000-user-sign-in';
@@ -11,4 +12,5 @@ export const migrations = [
   UserSignIn1763800200000,
   AuditLog1763800300000,
   JourneyRollup1763800400000,
+  CountyDatasets1763800500000,
 ];

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import type { Readable } from 'node:stream';
+import { storageConfig } from '../../config';
+
+/**
+ * Where dataset files live, by key (`counties/24510/2026-11.csv.gz`): a local
+ * directory now, with the operations an S3-compatible store offers (put, stat,
+ * ranged read), so one can take its place.
+ */
+@Injectable()
+export class DatasetStorage {
+  constructor(@Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>) {}
+
+  private path(key: string): string {
+    const path = normalize(join(this.config.dataDir, key));
+    if (!path.startsWith(`${normalize(this.config.dataDir)}/`))
+      throw new Error(`Storage key outside the store: ${key}`);
+    return path;
+  }
+
+  /** Writes the whole object at once: readers never see half a file. */
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+  }
+
+  async size(key: string): Promise<number | null> {
+    return stat(this.path(key)).then(
+      (s) => s.size,
+      () => null,
+    );
+  }
+
+  /** The object's bytes, or a range of them (inclusive, as HTTP Range counts). */
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.path(key), range);
+  }
+}
