@@ -10,6 +10,7 @@ import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountiesModule } from './modules/counties/counties.module';
 import { DatasetsModule } from './modules/datasets/datasets.module';
+import { DownloadsController } from './modules/datasets/downloads.controller';
 import { HealthModule } from './modules/health/health.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
@@ -33,6 +34,6 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
 export class AppModule implements NestModule {
   /** Sessions only where a signed-in customer matters: hot public reads never touch the session store. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes(AuthController, CustomerSubscriptionsController);
+    consumer.apply(SessionMiddleware).forRoutes(AuthController, CustomerSubscriptionsController, DownloadsController);
   }
 }

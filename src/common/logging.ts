@@ -4,10 +4,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { appConfig } from '../config';
 
-/** The path only: query strings are never logged, whatever they carry. */
-function pathOf(url = ''): string {
+/** The path only: query strings are never logged, nor the tokens in download links. */
+export function pathOf(url = ''): string {
   const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.replace(/^\/api\/downloads\/[^/]+/, '/api/downloads/:token');
 }
 
 /**

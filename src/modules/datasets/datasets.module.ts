@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { AuthModule } from '../auth/auth.module';
 import { CountyDatasetsService } from './county-datasets.service';
 import { DataSchemaController } from './data-schema.controller';
+import { DownloadsController } from './downloads.controller';
+import { DownloadsService } from './downloads.service';
 
 @Module({
-  controllers: [DataSchemaController],
-  providers: [DatasetStorage, CountyDatasetsService],
+  imports: [AuthModule],
+  controllers: [DataSchemaController, DownloadsController],
+  providers: [DatasetStorage, CountyDatasetsService, DownloadsService],
   exports: [CountyDatasetsService, DatasetStorage],
 })
 export class DatasetsModule {}

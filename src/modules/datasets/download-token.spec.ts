@@ -1,0 +1,28 @@
+import { DownloadTokens, LINK_LIFETIME_MS } from './download-token';
+
+describe('DownloadTokens', () => {
+  const tokens = new DownloadTokens('a secret of sufficient length for the test');
+  const grant = {
+    subscriptionId: '0f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f',
+    datasetId: '1f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f',
+  };
+
+  it('checks out a link it issued, until it expires 15 minutes later', () => {
+    const { token } = tokens.issue(grant, 1_000);
+    expect(tokens.check(token, 1_000 + LINK_LIFETIME_MS - 1)).toEqual({
+      valid: true,
+      grant: { ...grant, expiresAt: 1_000 + LINK_LIFETIME_MS },
+    });
+    expect(tokens.check(token, 1_000 + LINK_LIFETIME_MS)).toEqual({ valid: false, reason: 'expired' });
+  });
+
+  it('refuses a link that was changed or signed with another key', () => {
+    const { token } = tokens.issue(grant);
+    const [payload, signature] = token.split('.');
+    const other = Buffer.from(`${grant.subscriptionId}.another-dataset.${Date.now() + 60_000}`).toString('base64url');
+    expect(tokens.check(`${other}.${signature}`).valid).toBe(false);
+    expect(tokens.check(`${payload}.${signature.slice(1)}x`).valid).toBe(false);
+    expect(new DownloadTokens('another secret entirely, also long').check(token).valid).toBe(false);
+    expect(tokens.check('garbage').valid).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const LINK_LIFETIME_MS = 15 * 60 * 1000;
+
+export interface DownloadGrant {
+  subscriptionId: string;
+  datasetId: string;
+  expiresAt: number;
+}
+
+export type TokenCheck = { valid: true; grant: DownloadGrant } | { valid: false; reason: 'malformed' | 'expired' };
+
+/**
+ * Download links: which subscription may fetch which file, until when, signed
+ * so that nothing in them can be changed. The key is derived for this use only.
+ */
+export class DownloadTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('county-data-store download links').digest();
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+
+  issue(grant: Omit<DownloadGrant, 'expiresAt'>, now = Date.now()): { token: string; expiresAt: Date } {
+    const expiresAt = now + LINK_LIFETIME_MS;
+    const payload = Buffer.from(`${grant.subscriptionId}.${grant.datasetId}.${expiresAt}`).toString('base64url');
+    return { token: `${payload}.${this.sign(payload)}`, expiresAt: new Date(expiresAt) };
+  }
+
+  check(token: string, now = Date.now()): TokenCheck {
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      return { valid: false, reason: 'malformed' };
+    const [subscriptionId, datasetId, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
+    const expiresAt = Number(expires);
+    if (!subscriptionId || !datasetId || !Number.isFinite(expiresAt)) return { valid: false, reason: 'malformed' };
+    if (expiresAt <= now) return { valid: false, reason: 'expired' };
+    return { valid: true, grant: { subscriptionId, datasetId, expiresAt } };
+  }
+}

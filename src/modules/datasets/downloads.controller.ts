@@ -1,0 +1,86 @@
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPartialContentResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
+import { parseByteRange } from './byte-range';
+import { DownloadsService } from './downloads.service';
+
+@ApiTags('downloads')
+@Controller()
+export class DownloadsController {
+  constructor(
+    private readonly downloads: DownloadsService,
+    private readonly storage: DatasetStorage,
+  ) {}
+
+  @Post('subscriptions/:id/download-link')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiOperation({ summary: "A 15-minute link to the file the customer's subscription includes now" })
+  @ApiOkResponse({
+    schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
+  })
+  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  link(
+    @SignedInUserId() userId: string,
+    @Param(
+      'id',
+      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('The subscription id must be a UUID') }),
+    )
+    id: string,
+  ) {
+    return this.downloads.linkFor(userId, id);
+  }
+
+  @Get('downloads/:token')
+  @ApiOperation({ summary: 'Download a county file through a signed link (supports Range to resume)' })
+  @ApiOkResponse({ description: 'The gzip CSV' })
+  @ApiPartialContentResponse({ description: 'The requested byte range' })
+  @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
+  @ApiForbiddenResponse({ description: 'The subscription no longer includes this file' })
+  async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { dataset, filename } = await this.downloads.open(token);
+    const size = dataset.bytes;
+    const range = parseByteRange(req.headers.range, size);
+    const headers = {
+      'Content-Type': 'application/gzip',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, no-store',
+      ETag: `"${dataset.sha256}"`,
+    };
+    if (range === 'unsatisfiable') {
+      res
+        .status(416)
+        .set({ ...headers, 'Content-Range': `bytes */${size}` })
+        .end();
+      return;
+    }
+    const part = range ?? { start: 0, end: size - 1 };
+    res.status(range ? 206 : 200).set({
+      ...headers,
+      'Content-Length': String(part.end - part.start + 1),
+      ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
+    });
+    this.storage.read(dataset.storageKey, part).pipe(res);
+  }
+}

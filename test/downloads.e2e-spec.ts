@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { DownloadTokens } from '../src/modules/datasets/download-token';
+import { buy } from './support/purchase';
+import { signIn } from './support/sign-in';
+import { testStripe } from './support/stripe';
+import { useTestApp } from './support/test-app';
+import { WebClient } from './support/web-client';
+
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe('Downloads', () => {
+  const context = useTestApp({ listen: true });
+  const api = () => request(context.store.server);
+  let buyer: WebClient;
+  let other: WebClient;
+  let subscriptionId: string;
+  let orderId: string;
+
+  const linkPath = (url: string) => new URL(url).pathname;
+
+  function linkFor(client: WebClient, id: string) {
+    return api().post(`/api/subscriptions/${id}/download-link`).set('Cookie', client.cookieHeader());
+  }
+
+  beforeAll(async () => {
+    const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '24510'`);
+    orderId = await buy(context.store.server, 'downloader@example.com', [
+      { countyId: county.id, purchaseType: 'one-time' },
+    ]);
+    buyer = new WebClient(process.env.PUBLIC_URL as string);
+    await signIn(buyer, { email: 'downloader@example.com' });
+    other = new WebClient(process.env.PUBLIC_URL as string);
+    await signIn(other, { email: 'someone-else@example.com' });
+    [{ id: subscriptionId }] = JSON.parse((await buyer.request('/api/subscriptions')).body);
+  });
+
+  it('lets a one-time buyer download the county file, bytes and checksum as recorded', async () => {
+    const link = await linkFor(buyer, subscriptionId).expect(200);
+    expect(link.body).toMatchObject({ release: expect.stringMatching(/^\d{4}-\d{2}$/), records: 593 });
+    const file = await api().get(linkPath(link.body.url)).buffer(true).parse(binary).expect(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="baltimore-city-md-${link.body.release}.csv.gz"`,
+    );
+    const [dataset] = await context.store.db.query(`SELECT bytes::int AS bytes, sha256 FROM county_datasets`);
+    expect((file.body as Buffer).length).toBe(dataset.bytes);
+    expect(
+      createHash('sha256')
+        .update(file.body as Buffer)
+        .digest('hex'),
+    ).toBe(dataset.sha256);
+  });
+
+  it('resumes with a Range request', async () => {
+    const { body } = await linkFor(buyer, subscriptionId).expect(200);
+    const whole = (await api().get(linkPath(body.url)).buffer(true).parse(binary)).body as Buffer;
+    const tail = await api().get(linkPath(body.url)).set('Range', 'bytes=100-').buffer(true).parse(binary).expect(206);
+    expect(tail.headers['content-range']).toBe(`bytes 100-${whole.length - 1}/${whole.length}`);
+    expect((tail.body as Buffer).equals(whole.subarray(100))).toBe(true);
+    await api()
+      .get(linkPath(body.url))
+      .set('Range', `bytes=${whole.length + 10}-`)
+      .expect(416);
+  });
+
+  it('gives no link for another customer’s subscription, and refuses a tampered or expired link', async () => {
+    await linkFor(other, subscriptionId).expect(404);
+    await api().post(`/api/subscriptions/${subscriptionId}/download-link`).expect(401);
+    const { body } = await linkFor(buyer, subscriptionId).expect(200);
+    const token = linkPath(body.url).split('/').pop()!;
+    await api()
+      .get(`/api/downloads/${token.slice(0, -2)}xx`)
+      .expect(404);
+    const [dataset] = await context.store.db.query(`SELECT id FROM county_datasets`);
+    const secret = context.store.app.get<{ sessionSecret: string }>('CONFIGURATION(auth)').sessionSecret;
+    const stale = new DownloadTokens(secret).issue(
+      { subscriptionId, datasetId: dataset.id },
+      Date.now() - 16 * 60 * 1000,
+    );
+    const expired = await api().get(`/api/downloads/${stale.token}`).expect(410);
+    expect(expired.body.message).toMatch(/expired\. Get a fresh one/);
+  });
+
+  it('refuses a link, even one issued earlier, once the purchase is refunded', async () => {
+    const { body } = await linkFor(buyer, subscriptionId).expect(200);
+    const stripe = await testStripe();
+    const [order] = await context.store.db.query(`SELECT stripe_payment_intent_id FROM orders WHERE id = $1`, [
+      orderId,
+    ]);
+    await stripe.server.refunds.create({ payment_intent: order.stripe_payment_intent_id });
+    await stripe.simulator.flushWebhooks();
+    const refused = await api().get(linkPath(body.url)).expect(403);
+    expect(refused.body.message).toMatch(/does not include this file any more/);
+    await linkFor(buyer, subscriptionId).expect(403);
+  });
+});
