@@ -145,7 +145,17 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
       expect(tracker).toMatchObject({ purchaseType: 'annual', status: 'active', autoRenew: true, amount: 1200 });
       expect(tracker.county).toEqual({ name: expect.any(String), state: expect.any(String) });
       expect(Object.keys(tracker).sort()).toEqual(
-        ['amount', 'autoRenew', 'county', 'expirationDate', 'id', 'purchaseType', 'startDate', 'status'].sort(),
+        [
+          'amount',
+          'autoRenew',
+          'county',
+          'downloadableRelease',
+          'expirationDate',
+          'id',
+          'purchaseType',
+          'startDate',
+          'status',
+        ].sort(),
       );
       expect(JSON.parse((await userOf(buyerClient)).body).email).toBe(buyer);
     });

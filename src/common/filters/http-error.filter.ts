@@ -43,7 +43,9 @@ const logger = new Logger('HttpError');
 
 function reply(res: Response, exception: unknown): void {
   const { statusCode, message } = describeError(exception);
-  if (statusCode >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
+  // An unknown error is a bug: its stack is logged. A deliberate 5xx (a service not configured or down) is one line.
+  if (statusCode >= 500 && exception instanceof HttpException) logger.warn(`${statusCode} ${message}`);
+  else if (statusCode >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
   if (res.headersSent) return;
   const body: ErrorBody = { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };
   res.status(statusCode).json(body);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
@@ -26,7 +27,8 @@ export class DatasetStorage {
   async put(key: string, bytes: Buffer): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+    // A name of its own per write: two writers of one key never share a partial file.
+    const partial = `${path}.${randomUUID()}.partial`;
     await writeFile(partial, bytes);
     await rename(partial, path);
   }

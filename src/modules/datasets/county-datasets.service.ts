@@ -18,11 +18,6 @@ export interface CountyDataset {
 
 const COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records`;
 
-/** The monthly release (YYYY-MM) a moment falls in, in UTC. */
-export function releaseOf(moment: Date): string {
-  return moment.toISOString().slice(0, 7);
-}
-
 @Injectable()
 export class CountyDatasetsService {
   constructor(

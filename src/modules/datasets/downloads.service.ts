@@ -3,8 +3,9 @@ import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
-import { CountyDataset, CountyDatasetsService, releaseOf } from './county-datasets.service';
+import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { DownloadTokens } from './download-token';
+import { currentRelease, EntitlementTerms, includesRelease } from './entitlement';
 
 interface Entitlement {
   id: string;
@@ -18,14 +19,17 @@ interface Entitlement {
 }
 
 export const EXPIRED_LINK = 'This download link has expired. Get a fresh one from your dashboard or your order page.';
+const terms = (s: Entitlement): EntitlementTerms => ({
+  purchaseType: s.purchase_type,
+  status: s.status,
+  startDate: s.start_date,
+  expirationDate: s.expiration_date,
+});
+
 const NOT_ENTITLED =
   'This subscription does not include this file any more. Your dashboard shows what you can download.';
 
-/**
- * What a subscription may download: a one-time purchase, the release current
- * when it was bought (as often as wanted); an annual one, every release while
- * it is active. Checked when a link is made and again when it is used.
- */
+/** Download links, with the entitlement (./entitlement) checked when a link is made and again when it is used. */
 @Injectable()
 export class DownloadsService {
   private readonly tokens: DownloadTokens;
@@ -43,7 +47,7 @@ export class DownloadsService {
   async linkFor(userId: string, subscriptionId: string) {
     const subscription = await this.entitlement(subscriptionId, userId);
     if (!subscription) throw new NotFoundException('Subscription not found');
-    const release = this.releaseFor(subscription, new Date());
+    const release = currentRelease(terms(subscription), new Date());
     if (!release) throw new ForbiddenException(NOT_ENTITLED);
     const dataset = await this.datasets.ensureRelease(subscription.county_id, release);
     const { token, expiresAt } = this.tokens.issue({ subscriptionId, datasetId: dataset.id });
@@ -73,22 +77,9 @@ export class DownloadsService {
     );
     if (!subscription || !dataset || dataset.countyId !== subscription.county_id)
       throw new ForbiddenException(NOT_ENTITLED);
-    if (!this.mayHave(subscription, dataset.release, new Date())) throw new ForbiddenException(NOT_ENTITLED);
+    if (!includesRelease(terms(subscription), dataset.release, new Date())) throw new ForbiddenException(NOT_ENTITLED);
     const slug = `${subscription.county_name}-${subscription.state_code}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     return { dataset, filename: `${slug}-${dataset.release}.csv.gz` };
-  }
-
-  private releaseFor(subscription: Entitlement, now: Date): string | null {
-    const release = subscription.purchase_type === 'one-time' ? releaseOf(subscription.start_date) : releaseOf(now);
-    return this.mayHave(subscription, release, now) ? release : null;
-  }
-
-  private mayHave(subscription: Entitlement, release: string, now: Date): boolean {
-    if (subscription.status !== 'active') return false;
-    if (subscription.purchase_type === 'one-time') return release === releaseOf(subscription.start_date);
-    const last =
-      subscription.expiration_date && subscription.expiration_date < now ? subscription.expiration_date : now;
-    return release >= releaseOf(subscription.start_date) && release <= releaseOf(last);
   }
 
   private async entitlement(subscriptionId: string, userId?: string): Promise<Entitlement | null> {

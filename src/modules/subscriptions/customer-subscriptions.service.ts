@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
+import { currentRelease } from '../datasets/entitlement';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
 
@@ -33,6 +34,15 @@ function toDto(row: Row): CustomerSubscriptionDto {
     startDate: row.start_date.toISOString(),
     expirationDate: row.expiration_date?.toISOString() ?? null,
     county: { name: row.county_name, state: row.county_state },
+    downloadableRelease: currentRelease(
+      {
+        purchaseType: row.purchase_type,
+        status: row.status,
+        startDate: row.start_date,
+        expirationDate: row.expiration_date,
+      },
+      new Date(),
+    ),
   };
 }
 

@@ -36,6 +36,14 @@ export class CustomerSubscriptionDto {
 
   @ApiProperty({ type: CountyNameDto })
   county: CountyNameDto;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '2026-11',
+    description: 'The release a download link gives now (POST /api/subscriptions/:id/download-link), or null',
+  })
+  downloadableRelease: string | null;
 }
 
 export class UpdateAutoRenewDto {
