@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
 
 function messages(errors: ValidationError[], path = ''): string[] {
   return errors.flatMap((error) => {
@@ -16,4 +16,9 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => new BadRequestException([...new Set(messages(errors))].join('; ')),
   });
+}
+
+/** A path id that must be a UUID, refused with a 400 that names it ("The county id must be a UUID"). */
+export function uuidParam(what: string): ParseUUIDPipe {
+  return new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`The ${what} id must be a UUID`) });
 }

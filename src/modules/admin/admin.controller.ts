@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
@@ -9,7 +8,6 @@ import {
   Inject,
   Ip,
   Param,
-  ParseUUIDPipe,
   Post,
   Put,
   Res,
@@ -26,15 +24,13 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
+import { uuidParam } from '../../common/validation';
 import { appConfig } from '../../config';
 import { AdminActionsService } from './admin-actions.service';
 import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
-
-const uuid = (what: string) =>
-  new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`The ${what} id must be a UUID`) });
 
 @ApiTags('admin')
 @Controller('admin')
@@ -111,7 +107,7 @@ export class AdminController {
   @Post('subscriptions/:id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an active subscription and stop its renewal (409 for any other status)' })
-  cancel(@AdminSessionId() sessionId: string, @Param('id', uuid('subscription')) id: string) {
+  cancel(@AdminSessionId() sessionId: string, @Param('id', uuidParam('subscription')) id: string) {
     return this.actions.cancelSubscription(sessionId, id);
   }
 
@@ -125,7 +121,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Edit a county; the public catalog changes at once' })
   updateCounty(
     @AdminSessionId() sessionId: string,
-    @Param('id', uuid('county')) id: string,
+    @Param('id', uuidParam('county')) id: string,
     @Body() dto: UpdateCountyDto,
   ) {
     return this.actions.updateCounty(sessionId, id, dto);
@@ -133,7 +129,7 @@ export class AdminController {
 
   @Delete('counties/:id')
   @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
-  removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuid('county')) id: string) {
+  removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuidParam('county')) id: string) {
     return this.actions.removeCounty(sessionId, id);
   }
 

@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiForbiddenResponse,
   ApiGoneResponse,
@@ -19,6 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { uuidParam } from '../../common/validation';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
 import { parseByteRange } from './byte-range';
@@ -42,10 +32,7 @@ export class DownloadsController {
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
   link(
     @SignedInUserId() userId: string,
-    @Param(
-      'id',
-      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('The subscription id must be a UUID') }),
-    )
+    @Param('id', uuidParam('subscription'))
     id: string,
   ) {
     return this.downloads.linkFor(userId, id);

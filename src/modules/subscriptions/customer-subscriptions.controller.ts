@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Param, ParseUUIDPipe, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -7,6 +7,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { uuidParam } from '../../common/validation';
 import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { CustomerSubscriptionDto, UpdateAutoRenewDto } from './dto/customer-subscription.dto';
@@ -32,10 +33,7 @@ export class CustomerSubscriptionsController {
   @ApiConflictResponse({ description: 'A one-time purchase, or not active' })
   setAutoRenew(
     @SignedInUserId() userId: string,
-    @Param(
-      'id',
-      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('The subscription id must be a UUID') }),
-    )
+    @Param('id', uuidParam('subscription'))
     id: string,
     @Body() dto: UpdateAutoRenewDto,
   ): Promise<CustomerSubscriptionDto> {
