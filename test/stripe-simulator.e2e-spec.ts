@@ -2,11 +2,7 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { StripeSimulator } from '../src/integrations/stripe/simulator/stripe-simulator';
-
-function sdkFor(simulator: StripeSimulator, key = simulator.keys.secretKey): Stripe {
-  const { hostname, port } = new URL(simulator.url);
-  return new Stripe(key, { host: hostname, port: Number(port), protocol: 'http', maxNetworkRetries: 0 });
-}
+import { stripeClient } from './support/stripe';
 
 describe('The Stripe simulator, driven by the real stripe SDK', () => {
   let simulator: StripeSimulator;
@@ -16,7 +12,7 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
 
   beforeAll(async () => {
     simulator = await StripeSimulator.start({ retryDelaysMs: [10] });
-    stripe = sdkFor(simulator);
+    stripe = stripeClient(simulator);
     // A webhook endpoint that verifies signatures exactly as the SDK does for a real Stripe.
     receiver = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -120,7 +116,7 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
   });
 
   it('lets the publishable key confirm only with the client secret, and list nothing', async () => {
-    const browser = sdkFor(simulator, simulator.keys.publishableKey);
+    const browser = stripeClient(simulator, simulator.keys.publishableKey);
     await expect(browser.customers.list()).rejects.toMatchObject({ statusCode: 401 });
     const intent = await stripe.paymentIntents.create({ amount: 50000, currency: 'usd' });
     await expect(browser.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({

@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { processSimulator } from '../../src/integrations/stripe/stripe-simulator.provider';
 import { StripeSimulator } from '../../src/integrations/stripe/simulator/stripe-simulator';
 
-function sdk(simulator: StripeSimulator, key: string): Stripe {
+/** The real stripe SDK pointed at a simulator, with the given key (secret by default). */
+export function stripeClient(simulator: StripeSimulator, key = simulator.keys.secretKey): Stripe {
   const { hostname, port } = new URL(simulator.url);
   return new Stripe(key, { host: hostname, port: Number(port), protocol: 'http', maxNetworkRetries: 0 });
 }
@@ -10,8 +11,8 @@ function sdk(simulator: StripeSimulator, key: string): Stripe {
 /** The simulator the apps of this test process use, and Stripe clients for it. */
 export async function testStripe() {
   const simulator = await processSimulator();
-  const server = sdk(simulator, simulator.keys.secretKey);
-  const browser = sdk(simulator, simulator.keys.publishableKey);
+  const server = stripeClient(simulator);
+  const browser = stripeClient(simulator, simulator.keys.publishableKey);
   return {
     simulator,
     /** Stripe's side, as the dashboard or a test would see it. */

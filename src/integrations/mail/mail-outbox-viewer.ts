@@ -30,16 +30,12 @@ export function mailOutboxViewer(outboxDir: string): Router {
   router.get(`${MAIL_OUTBOX_PATH}/:file`, async (req, res) => {
     const file = req.params.file;
     // Names only: nothing outside the outbox can be reached.
-    if (!/^[\w.-]+\.eml$/.test(file)) {
+    const message = /^[\w.-]+\.eml$/.test(file) ? await readFile(join(outboxDir, file)).catch(() => null) : null;
+    if (!message) {
       res.status(404).json({ statusCode: 404, message: 'No such message', error: 'Not Found' });
       return;
     }
-    try {
-      const message = await readFile(join(outboxDir, file));
-      res.type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(message);
-    } catch {
-      res.status(404).json({ statusCode: 404, message: 'No such message', error: 'Not Found' });
-    }
+    res.type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(message);
   });
   return router;
 }

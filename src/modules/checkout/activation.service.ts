@@ -7,7 +7,7 @@ import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { sumByPurchaseType } from '../payments/purchase-type-split';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { UsersRepository } from '../users/users.repository';
-import type { Order } from './entities/order.entity';
+import { isSettled, Order } from './entities/order.entity';
 import { OrdersRepository } from './orders.repository';
 import { RefundsService } from './refunds.service';
 
@@ -54,14 +54,14 @@ export class ActivationService {
   }
 
   private async activate(order: Order): Promise<number> {
-    if (order.status === 'paid' || order.status === 'refunded') return this.itemCount(order.id);
+    if (isSettled(order.status)) return this.orders.countItems(order.id);
     const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
     this.checkPaid(order, intent);
 
     const activated = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, order.id);
       const items = await this.orders.items(db, order.id);
-      if (locked.status === 'paid' || locked.status === 'refunded') return false;
+      if (isSettled(locked.status)) return false;
       const charge = intent.latest_charge as Stripe.Charge | null;
       const paidAt = new Date((charge?.created ?? intent.created) * 1000);
       const userId = await this.users.findOrCreateByEmail(db, order.email);
@@ -84,7 +84,7 @@ export class ActivationService {
       // A refund may have come in before or during activation; it applies now.
       await this.refunds.sync(order.id);
     }
-    return this.itemCount(order.id);
+    return this.orders.countItems(order.id);
   }
 
   /** Activates only a payment that succeeded, for exactly this order's amount and currency. */
@@ -114,9 +114,5 @@ export class ActivationService {
       // The payment stands; the mail worker's receipt sweep queues it within minutes.
       this.logger.error(`Receipt for order ${orderId} not queued: ${(error as Error).message}`);
     }
-  }
-
-  private itemCount(orderId: string): Promise<number> {
-    return this.orders.countItems(orderId);
   }
 }

@@ -3,6 +3,7 @@ import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { splitProportionally, sumByPurchaseType } from '../payments/purchase-type-split';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { isSettled } from './entities/order.entity';
 import { OrdersRepository } from './orders.repository';
 
 /** Brings an order in line with its refunds at Stripe: each refund in the ledger once; a full refund ends access. */
@@ -20,7 +21,7 @@ export class RefundsService {
   async sync(orderId: string): Promise<void> {
     const order = await this.orders.findById(orderId);
     // Until an order is paid there is no charge in the ledger to refund against; activation syncs again.
-    if (!order?.stripePaymentIntentId || (order.status !== 'paid' && order.status !== 'refunded')) return;
+    if (!order?.stripePaymentIntentId || !isSettled(order.status)) return;
     const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter(
       (r) => r.status === 'succeeded',
     );

@@ -3,6 +3,11 @@ import { OrderItem } from './order-item.entity';
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
 
+/** The money was taken (and possibly given back): activation has happened. */
+export function isSettled(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'refunded';
+}
+
 /** One checkout: created pending, paid once Stripe confirms the money. */
 @Entity('orders')
 export class Order {
