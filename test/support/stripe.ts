@@ -27,3 +27,20 @@ export async function testStripe() {
     },
   };
 }
+
+/**
+ * Ends a subscription's current period as a Stripe test clock would (renewal
+ * or end), over HTTP, so it works against a simulator in another process too.
+ */
+export async function advanceSubscription(
+  simulator: Pick<StripeSimulator, 'url' | 'keys'>,
+  subscriptionId: string,
+): Promise<Stripe.Subscription> {
+  const res = await fetch(`${simulator.url}/_simulator/subscriptions/${subscriptionId}/advance`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${simulator.keys.secretKey}` },
+  });
+  const body = (await res.json()) as Stripe.Subscription & { error?: { message: string } };
+  if (!res.ok) throw new Error(`Advancing ${subscriptionId} failed: ${body.error?.message}`);
+  return body;
+}

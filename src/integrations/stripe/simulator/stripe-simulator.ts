@@ -1,53 +1,33 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeForm, FormValue } from './form-body';
+import { Billing } from './billing';
+import { decodeForm } from './form-body';
 import { OperationSchema, ParameterError, validateRequest } from './request-validator';
+import {
+  Auth,
+  Call,
+  ChargeOutcome,
+  ChargeRequest,
+  clone,
+  inRange,
+  invalidRequest,
+  Json,
+  newId,
+  noSuch,
+  now,
+  Route,
+  SimulatorContext,
+  StripeApiError,
+} from './simulator-core';
 import schema from './stripe-request-schema.json';
 import { CardOutcome, luhnValid, TEST_PAYMENT_METHODS, testCard } from './test-cards';
+
+export { StripeApiError } from './simulator-core';
 
 /** The Stripe API version the simulator answers as: the one the SDK in use pins. */
 const API_VERSION = '2026-10-28.endive';
 const operations = schema.operations as unknown as Record<string, OperationSchema>;
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Auth = 'secret' | 'publishable';
-
-interface Call {
-  params: string[];
-  query: Json;
-  body: Json;
-  auth: Auth;
-}
-
-interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  /** Stripe.js may make this call with the publishable key. */
-  publishable?: boolean;
-  handle(call: Call): Json;
-}
-
-/** An error answered in Stripe's shape: `{ error: { type, code, message, … } }`. */
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: Json,
-  ) {
-    super(error.message);
-  }
-}
-
-const invalidRequest = (message: string, extra: Json = {}) =>
-  new StripeApiError(400, { type: 'invalid_request_error', message, ...extra });
-
-const noSuch = (kind: string, id: string, param: string) =>
-  new StripeApiError(404, {
-    type: 'invalid_request_error',
-    code: 'resource_missing',
-    message: `No such ${kind}: '${id}'`,
-    param,
-  });
 
 export interface SimulatorKeys {
   secretKey: string;
@@ -60,10 +40,6 @@ export interface SimulatorOptions {
   /** Delays between webhook delivery attempts, in ms (Stripe retries for days; locally, briefly). */
   retryDelaysMs?: number[];
 }
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const now = () => Math.floor(Date.now() / 1000);
-const clone = <T>(value: T): T => structuredClone(value);
 
 /**
  * A Stripe-compatible API server for local use and tests: the real `stripe`
@@ -80,7 +56,10 @@ export class StripeSimulator {
   private readonly events: Json[] = [];
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: Json }>();
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly billing: Billing;
   private readonly routes: Route[];
+  /** The simulator's own controls, not Stripe's API (so not in its schema). */
+  private readonly ownRoutes: Route[];
   private readonly retryDelaysMs: number[];
   private webhookUrl: string | undefined;
 
@@ -91,7 +70,9 @@ export class StripeSimulator {
       webhookSecret: options.keys?.webhookSecret ?? `whsec_sim_${randomBytes(16).toString('hex')}`,
     };
     this.retryDelaysMs = options.retryDelaysMs ?? [200, 1000, 5000];
-    this.routes = this.defineRoutes();
+    this.billing = new Billing(this.context());
+    this.routes = [...this.defineRoutes(), ...this.billing.routes()];
+    this.ownRoutes = this.defineOwnRoutes();
     this.server = createServer((req, res) => void this.serve(req, res));
   }
 
@@ -135,6 +116,15 @@ export class StripeSimulator {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /**
+   * Moves a subscription to the end of its current period, as a Stripe test
+   * clock would: it renews (invoice, off-session charge of its card) or, when
+   * set to cancel at period end, ends. Returns the subscription.
+   */
+  advanceSubscription(subscriptionId: string): Json {
+    return clone(this.billing.advance(subscriptionId));
+  }
+
   /** A Stripe-Signature header for a payload, as Stripe computes it. */
   signature(payload: string, timestamp = now()): string {
     const digest = createHmac('sha256', this.keys.webhookSecret).update(`${timestamp}.${payload}`).digest('hex');
@@ -172,9 +162,14 @@ export class StripeSimulator {
 
   private dispatch(req: IncomingMessage, url: URL, rawBody: string): Json {
     const method = req.method ?? 'GET';
+    const own = this.ownRoutes.find((r) => r.method === method && this.matchPath(r.path, url.pathname));
+    if (own) {
+      const auth = own.open ? 'none' : this.authenticate(req.headers.authorization);
+      this.permit(own, auth);
+      const form = { query: decodeForm(url.search.slice(1)), body: decodeForm(rawBody) };
+      return clone(own.handle({ params: this.matchPath(own.path, url.pathname)!, ...form, auth }));
+    }
     const auth = this.authenticate(req.headers.authorization);
-    const authentication = /^\/_simulator\/authenticate\/([^/]+)$/.exec(url.pathname);
-    if (method === 'POST' && authentication) return this.completeAuthentication(authentication[1], decodeForm(rawBody));
     const route = this.routes.find((r) => r.method === method && this.matchPath(r.path, url.pathname));
     if (!route) {
       const known = Object.keys(operations).some((key) => {
@@ -188,12 +183,7 @@ export class StripeSimulator {
           : `Unrecognized request URL (${method}: ${url.pathname}).`,
       });
     }
-    if (auth === 'publishable' && !route.publishable) {
-      throw new StripeApiError(401, {
-        type: 'invalid_request_error',
-        message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
-      });
-    }
+    this.permit(route, auth);
     let validated: { query: Json; body: Json };
     try {
       validated = validateRequest(
@@ -244,6 +234,15 @@ export class StripeSimulator {
     }
   }
 
+  private permit(route: Route, auth: Auth): void {
+    if (auth === 'publishable' && !route.publishable) {
+      throw new StripeApiError(401, {
+        type: 'invalid_request_error',
+        message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
+      });
+    }
+  }
+
   private authenticate(header: string | undefined): Auth {
     const key = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (key === this.keys.secretKey) return 'secret';
@@ -273,6 +272,19 @@ export class StripeSimulator {
 
   // ---------------------------------------------------------------- objects
 
+  private context(): SimulatorContext {
+    return {
+      url: () => this.url,
+      save: (object) => this.save(object),
+      find: (kind, id, param) => this.find(kind, id, param),
+      all: (kind) => this.all(kind),
+      list: (kind, url, filter, query) => this.list(kind, url, filter, query),
+      emit: (type, object, previous) => this.emit(type, object, previous),
+      paymentMethod: (id, param) => this.paymentMethod(id, param),
+      chargeOffSession: (charge) => this.chargeOffSession(charge),
+    };
+  }
+
   private save<T extends Json>(object: T): T {
     this.objects.set(object.id, object);
     return object;
@@ -284,21 +296,26 @@ export class StripeSimulator {
     return object;
   }
 
+  /** Oldest first. */
+  private all(kind: string): Json[] {
+    return [...this.objects.values()].filter((o) => o.object === kind);
+  }
+
   /** Newest first, paged like Stripe's lists with `limit` and `starting_after`. */
   private list(kind: string, url: string, filter: (o: Json) => boolean, query: Json): Json {
     const limit: number = query.limit ?? 10;
-    let all = [...this.objects.values()].filter((o) => o.object === kind && filter(o)).reverse();
+    let all = this.all(kind).filter(filter).reverse();
     if (query.starting_after) all = all.slice(all.findIndex((o) => o.id === query.starting_after) + 1);
     return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url };
   }
 
-  private emit(type: string, object: Json): void {
+  private emit(type: string, object: Json, previous?: Json): void {
     const event = {
       id: newId('evt'),
       object: 'event',
       api_version: API_VERSION,
       created: now(),
-      data: { object: clone(object) },
+      data: { object: clone(object), ...(previous && { previous_attributes: clone(previous) }) },
       livemode: false,
       pending_webhooks: this.webhookUrl ? 1 : 0,
       request: { id: null, idempotency_key: null },
@@ -387,17 +404,18 @@ export class StripeSimulator {
     return paymentMethod;
   }
 
-  /** A PaymentMethod by id, including Stripe's ready-made test ones (pm_card_visa…). */
+  /**
+   * A PaymentMethod by id. Stripe's ready-made test ones (pm_card_visa…) give a
+   * new PaymentMethod each time they are used, as at Stripe, so one customer's
+   * saved card never moves to another who used the same test id.
+   */
   private paymentMethod(id: string, param = 'payment_method'): Json {
     const ready = TEST_PAYMENT_METHODS[id];
-    if (ready && !this.objects.has(id)) {
-      const pm = this.createCardPaymentMethod(
+    if (ready) {
+      return this.createCardPaymentMethod(
         { number: ready, exp_month: 12, exp_year: new Date().getUTCFullYear() + 5 },
         undefined,
       );
-      this.objects.delete(pm.id);
-      this.cardNumbers.set(id, ready);
-      return this.save({ ...pm, id });
     }
     return this.find('payment_method', id, param);
   }
@@ -405,6 +423,49 @@ export class StripeSimulator {
   private requireClientSecret(intent: Json, call: Call, param: Json): void {
     if (call.auth === 'publishable' && param.client_secret !== intent.client_secret) {
       throw noSuch('payment_intent', intent.id, 'intent');
+    }
+  }
+
+  private newIntent(body: Json): Json {
+    const id = newId('pi');
+    const intent = this.save({
+      id,
+      object: 'payment_intent',
+      amount: body.amount,
+      amount_received: 0,
+      automatic_payment_methods: body.automatic_payment_methods ?? null,
+      canceled_at: null,
+      cancellation_reason: null,
+      capture_method: body.capture_method ?? 'automatic_async',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      confirmation_method: body.confirmation_method ?? 'automatic',
+      created: now(),
+      currency: String(body.currency).toLowerCase(),
+      customer: body.customer ?? null,
+      description: body.description ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      next_action: null,
+      payment_method: body.payment_method ?? null,
+      payment_method_types: ['card'],
+      receipt_email: body.receipt_email ?? null,
+      setup_future_usage: body.setup_future_usage ?? null,
+      status: body.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+    });
+    this.emit('payment_intent.created', intent);
+    return intent;
+  }
+
+  /** How Billing collects an invoice: a PaymentIntent confirmed off-session with the saved card. */
+  private chargeOffSession(charge: ChargeRequest): ChargeOutcome {
+    const intent = this.newIntent(charge);
+    try {
+      return { intent: this.confirmIntent(intent, true) };
+    } catch (error) {
+      if (error instanceof StripeApiError && error.status === 402) return { intent, error: error.error };
+      throw error;
     }
   }
 
@@ -487,7 +548,7 @@ export class StripeSimulator {
    * Not Stripe's API: what the customer does in the 3-D Secure dialog that
    * Stripe.js opens for `requires_action`. The Stripe.js stand-in calls it.
    */
-  private completeAuthentication(intentId: string, form: Record<string, FormValue>): Json {
+  private completeAuthentication(intentId: string, form: Json): Json {
     const intent = this.find('payment_intent', intentId, 'intent');
     if (form.client_secret !== intent.client_secret) throw noSuch('payment_intent', intentId, 'intent');
     if (intent.status !== 'requires_action') {
@@ -504,6 +565,28 @@ export class StripeSimulator {
   }
 
   // ---------------------------------------------------------------- routes
+
+  private defineOwnRoutes(): Route[] {
+    return [
+      {
+        method: 'POST',
+        path: '/_simulator/authenticate/{intent}',
+        publishable: true,
+        handle: ({ params, body }) => this.completeAuthentication(params[0], body),
+      },
+      {
+        method: 'POST',
+        path: '/_simulator/subscriptions/{subscription}/advance',
+        handle: ({ params }) => this.billing.advance(params[0]),
+      },
+      {
+        method: 'GET',
+        path: '/_simulator/invoices/{invoice}',
+        open: true,
+        handle: ({ params }) => this.billing.hostedInvoice(params[0]),
+      },
+    ];
+  }
 
   private defineRoutes(): Route[] {
     const editable = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -598,35 +681,10 @@ export class StripeSimulator {
               code: 'amount_too_large',
             });
           if (body.customer) this.find('customer', body.customer, 'customer');
-          if (body.payment_method) this.paymentMethod(body.payment_method);
-          const id = newId('pi');
-          const intent = this.save({
-            id,
-            object: 'payment_intent',
-            amount: body.amount,
-            amount_received: 0,
-            automatic_payment_methods: body.automatic_payment_methods ?? null,
-            canceled_at: null,
-            cancellation_reason: null,
-            capture_method: body.capture_method ?? 'automatic_async',
-            client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-            confirmation_method: body.confirmation_method ?? 'automatic',
-            created: now(),
-            currency: String(body.currency).toLowerCase(),
-            customer: body.customer ?? null,
-            description: body.description ?? null,
-            last_payment_error: null,
-            latest_charge: null,
-            livemode: false,
-            metadata: body.metadata ?? {},
-            next_action: null,
-            payment_method: body.payment_method ?? null,
-            payment_method_types: ['card'],
-            receipt_email: body.receipt_email ?? null,
-            setup_future_usage: body.setup_future_usage ?? null,
-            status: body.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+          const intent = this.newIntent({
+            ...body,
+            payment_method: body.payment_method && this.paymentMethod(body.payment_method).id,
           });
-          this.emit('payment_intent.created', intent);
           return body.confirm ? this.confirmIntent(intent, body.off_session === true) : intent;
         },
       },
@@ -783,13 +841,16 @@ export class StripeSimulator {
         method: 'GET',
         path: '/v1/events',
         handle: ({ query }) => {
-          const after = typeof query.created === 'object' ? (query.created.gt ?? query.created.gte - 1) : undefined;
-          return this.list(
-            'event',
-            '/v1/events',
-            (e) => (!query.type || e.type === query.type) && (after === undefined || e.created > after),
-            query,
-          );
+          if (query.type && query.types)
+            throw invalidRequest('You may only specify one of these parameters: type, types.', {
+              code: 'parameters_exclusive',
+            });
+          // As at Stripe, `*` stands for any rest of a type: `invoice.*`.
+          const patterns: string[] = query.types ?? (query.type ? [query.type] : []);
+          const matches = (type: string) =>
+            patterns.length === 0 ||
+            patterns.some((p) => (p.endsWith('*') ? type.startsWith(p.slice(0, -1)) : type === p));
+          return this.list('event', '/v1/events', (e) => matches(e.type) && inRange(e.created, query.created), query);
         },
       },
       { method: 'GET', path: '/v1/events/{id}', handle: ({ params }) => this.find('event', params[0], 'id') },
