@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseCsv } from '../src/common/csv';
+import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
@@ -52,5 +53,35 @@ describe('County datasets', () => {
       [county.id],
     );
     expect(n).toBe(1);
+  });
+
+  it('makes the generated release of the month current for a county without uploads, generating it once', async () => {
+    const service = context.store.app.get(CountyDatasetsService);
+    const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '06037'`);
+    const at = new Date('2026-08-05T10:00:00Z');
+    const [first, again] = await Promise.all([
+      service.currentDataset(county.id, at),
+      service.currentDataset(county.id, at),
+    ]);
+    expect(first).toMatchObject({ countyId: county.id, release: '2026-08', source: 'generated' });
+    expect(again).toEqual(first);
+    expect(await service.currentReleases([{ countyId: county.id, at: new Date('2026-09-01T00:00:00Z') }])).toEqual([
+      { release: '2026-09', source: 'generated' },
+    ]);
+  });
+
+  it('has no current file for a county without uploads when the generator is off, and generates nothing', async () => {
+    const config = context.store.app.get('CONFIGURATION(storage)');
+    const withoutGenerator = new CountyDatasetsService(context.store.db, context.store.app.get(DatasetStorage), {
+      ...config,
+      generateMissingDatasets: false,
+    });
+    const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '17031'`);
+    expect(await withoutGenerator.currentDataset(county.id, new Date())).toBeNull();
+    const [{ n }] = await context.store.db.query(
+      `SELECT count(*)::int AS n FROM county_datasets WHERE county_id = $1`,
+      [county.id],
+    );
+    expect(n).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
 import { DownloadTokens } from '../src/modules/datasets/download-token';
+import { DownloadsService } from '../src/modules/datasets/downloads.service';
+import { releaseOf } from '../src/modules/datasets/entitlement';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
@@ -96,5 +99,55 @@ describe('Downloads', () => {
     const refused = await api().get(linkPath(body.url)).expect(403);
     expect(refused.body.message).toMatch(/does not include this file any more/);
     await linkFor(buyer, subscriptionId).expect(403);
+  });
+
+  it('lets an annual subscriber download every release from its start through now, and none from before it', async () => {
+    const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '24005'`);
+    const annualOrder = await buy(context.store.server, 'tracker-downloads@example.com', [
+      { countyId: county.id, purchaseType: 'annual' },
+    ]);
+    const [{ id: tracker }] = await context.store.db.query(
+      `SELECT s.id FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id WHERE i.order_id = $1`,
+      [annualOrder],
+    );
+    const now = new Date();
+    const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15, 12));
+    await context.store.db.query(
+      `UPDATE subscriptions SET start_date = $2, expiration_date = $2::timestamptz + interval '1 year' WHERE id = $1`,
+      [tracker, month(1)],
+    );
+    const datasets = context.store.app.get(CountyDatasetsService);
+    const [beforeStart, atStart] = await Promise.all([
+      datasets.ensureRelease(county.id, releaseOf(month(2))),
+      datasets.ensureRelease(county.id, releaseOf(month(1))),
+    ]);
+    const link = await context.store.app.get(DownloadsService).linkFor(tracker, { orderId: annualOrder });
+    expect(link.release).toBe(releaseOf(now));
+    await api().get(linkPath(link.url)).expect(200);
+
+    const secret = context.store.app.get<{ sessionSecret: string }>('CONFIGURATION(auth)').sessionSecret;
+    const linkTo = (datasetId: string) =>
+      `/api/downloads/${new DownloadTokens(secret).issue({ subscriptionId: tracker, datasetId }).token}`;
+    await api().get(linkTo(atStart.id)).expect(200);
+    await api().get(linkTo(beforeStart.id)).expect(403);
+  });
+
+  it('gives an annual subscription past its expiration no link, though not yet marked expired', async () => {
+    const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '24003'`);
+    const order = await buy(context.store.server, 'lapsing@example.com', [
+      { countyId: county.id, purchaseType: 'annual' },
+    ]);
+    await context.store.db.query(
+      `UPDATE subscriptions SET expiration_date = now() - interval '1 hour'
+       WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1)`,
+      [order],
+    );
+    const [{ id }] = await context.store.db.query(
+      `SELECT s.id FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id WHERE i.order_id = $1`,
+      [order],
+    );
+    await expect(context.store.app.get(DownloadsService).linkFor(id, { orderId: order })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -59,6 +59,7 @@ describe('readEnvironment', () => {
     ['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
     ['SUPPORT_EMAIL', 'not-an-address', 'SUPPORT_EMAIL must be an email address'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['DATASET_UPLOAD_MAX_BYTES', '2GB', 'DATASET_UPLOAD_MAX_BYTES must be a whole number of bytes'],
   ])('names %s when it is malformed', (name, value, message) => {
     let error: unknown;
     try {

@@ -47,6 +47,8 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       return raw.length >= MIN_SECRET_LENGTH ? undefined : `must be at least ${MIN_SECRET_LENGTH} characters`;
     case 'log-level':
       return LOG_LEVELS.includes(raw) ? undefined : `must be one of ${LOG_LEVELS.join(', ')}`;
+    case 'byte-count':
+      return /^[1-9]\d{0,15}$/.test(raw) ? undefined : 'must be a whole number of bytes, at least 1';
     case 'text':
       return undefined;
   }

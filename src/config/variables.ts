@@ -14,7 +14,8 @@ export type VariableKind =
   | 'email'
   | 'secret'
   | 'text'
-  | 'log-level';
+  | 'log-level'
+  | 'byte-count';
 
 export interface VariableSpec {
   kind: VariableKind;
@@ -110,6 +111,11 @@ export const VARIABLES = {
     kind: 'text',
     description: 'Directory of the county dataset files',
     localDefault: 'var/datasets',
+  },
+  DATASET_UPLOAD_MAX_BYTES: {
+    kind: 'byte-count',
+    description: 'Largest county file (gzip bytes) staff may upload; larger uploads are refused with 413',
+    localDefault: '2147483648',
   },
   SUPPORT_PHONE: {
     kind: 'text',

@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { storageConfig } from '../../config';
 
 /**
  * Where dataset files live, by key (`counties/24510/2026-11.csv.gz`): a local
- * directory now, with the operations an S3-compatible store offers (put, stat,
- * ranged read), so one can take its place.
+ * directory now, with the operations an S3-compatible store offers (put, streamed
+ * put, stat, ranged read, delete), so one can take its place.
  */
 @Injectable()
 export class DatasetStorage {
@@ -31,6 +32,29 @@ export class DatasetStorage {
     const partial = `${path}.${randomUUID()}.partial`;
     await writeFile(partial, bytes);
     await rename(partial, path);
+  }
+
+  /**
+   * Streams an object in without holding it in memory. Like put, readers never see half
+   * a file: it appears under its key only once the stream has ended without error. A
+   * stream that fails or is destroyed (a refused or aborted upload) leaves nothing behind.
+   */
+  async putStream(key: string, source: Readable): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomUUID()}.partial`;
+    try {
+      await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** Removes an object; one already gone is no error. */
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
   }
 
   async size(key: string): Promise<number | null> {

@@ -1,9 +1,12 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { IncomingMessage } from 'node:http';
 import { DataSource, EntityManager } from 'typeorm';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountyCatalogService } from '../counties/county-catalog.service';
+import { DatasetUploadsService } from '../datasets/dataset-uploads.service';
 import { UpdateCountyDto } from './dto/admin.dto';
+import { UploadedDatasetDto } from './dto/upload-dataset.dto';
 
 interface Audit {
   sessionId: string;
@@ -19,10 +22,13 @@ const COUNTY_COLUMNS = `id, name, state, state_code AS "stateCode", population, 
 /** What staff change, each change recorded in the audit log with the record before and after. */
 @Injectable()
 export class AdminActionsService {
+  private readonly logger = new Logger('AdminActions');
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly stripe: StripeGateway,
     private readonly catalog: CountyCatalogService,
+    private readonly uploads: DatasetUploadsService,
   ) {}
 
   /** Ends an active subscription and its renewal. Any other status: 409. */
@@ -50,7 +56,12 @@ export class AdminActionsService {
       });
       return before as { stripe_subscription_id: string | null };
     });
-    if (result.stripe_subscription_id) await this.stripe.setRenewal(result.stripe_subscription_id, false);
+    if (result.stripe_subscription_id) {
+      // The cancellation stands either way; a renewal Stripe did not end now is ended by the billing sweep.
+      await this.stripe.cancelSubscription(result.stripe_subscription_id).catch((error: Error) => {
+        this.logger.error(`Renewal of cancelled subscription ${id} not ended yet: ${error.message}`);
+      });
+    }
     return { id, status: 'cancelled' };
   }
 
@@ -93,6 +104,21 @@ export class AdminActionsService {
     });
     await this.catalog.announceChange();
     return { id, deleted: true };
+  }
+
+  /** Stores an uploaded county file (the request body) as the county's release, replacing any before it. */
+  async uploadDataset(sessionId: string, countyId: string, release: string, body: IncomingMessage) {
+    const dataset = await this.uploads.upload(countyId, release, body, (db, { before, after }) =>
+      this.audit(db, {
+        sessionId,
+        action: 'dataset.upload',
+        targetType: 'county_dataset',
+        targetId: after.id,
+        before,
+        after,
+      }),
+    );
+    return UploadedDatasetDto.of(dataset);
   }
 
   async auditLog(limit = 200) {

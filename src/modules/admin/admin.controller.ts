@@ -10,19 +10,28 @@ import {
   Param,
   Post,
   Put,
+  Query,
+  Req,
   Res,
   UseGuards,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { appConfig } from '../../config';
@@ -31,6 +40,7 @@ import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-aut
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
+import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -131,6 +141,35 @@ export class AdminController {
   @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
   removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuidParam('county')) id: string) {
     return this.actions.removeCounty(sessionId, id);
+  }
+
+  @Post('counties/:id/datasets')
+  @ApiOperation({
+    summary: "Upload a county's file for a monthly release (replaces that release's file)",
+    description:
+      'The request body is the file itself, a gzip-compressed CSV, streamed to storage as it arrives. ' +
+      'Its header must name fields of the data schema only, each once, including parcel_id and county_fips; ' +
+      "every record needs the header's number of fields and this county's FIPS code. The largest accepted " +
+      'file is DATASET_UPLOAD_MAX_BYTES (2 GiB by default). Example: ' +
+      'curl -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/gzip" ' +
+      '--data-binary @baltimore.csv.gz "$STORE/api/admin/counties/$COUNTY/datasets?release=2026-11"',
+  })
+  @ApiConsumes('application/gzip')
+  @ApiBody({ schema: { type: 'string', format: 'binary' }, description: 'The .csv.gz file' })
+  @ApiCreatedResponse({ type: UploadedDatasetDto, description: 'The file as recorded' })
+  @ApiBadRequestResponse({
+    description: 'Bad release, not gzip, empty, unknown or repeated column, missing identifier, bad record',
+  })
+  @ApiNotFoundResponse({ description: 'No such county' })
+  @ApiPayloadTooLargeResponse({ description: 'Larger than the upload limit (refused or cut off)' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Content-Type is not application/gzip' })
+  uploadDataset(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('county')) id: string,
+    @Query() query: UploadDatasetQueryDto,
+    @Req() req: Request,
+  ): Promise<UploadedDatasetDto> {
+    return this.actions.uploadDataset(sessionId, id, query.release, req);
   }
 
   @Get('audit-log')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties/counties.module';
+import { DatasetsModule } from '../datasets/datasets.module';
 import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminController, AdminLoginController } from './admin.controller';
@@ -7,7 +8,7 @@ import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard } from './admin.guard';
 
 @Module({
-  imports: [CountiesModule],
+  imports: [CountiesModule, DatasetsModule],
   controllers: [AdminLoginController, AdminController],
   providers: [AdminAuthService, AdminGuard, AdminFiguresService, AdminActionsService],
 })

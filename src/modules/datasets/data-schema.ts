@@ -355,3 +355,10 @@ export const DATA_SCHEMA: FieldCategory[] = [
 
 /** Every field, in file column order. */
 export const DATA_FIELDS: DataField[] = DATA_SCHEMA.flatMap((category) => category.fields);
+
+/**
+ * The columns every county file must carry, however few other fields its county
+ * records: the parcel number says which property a row is, the FIPS code which county
+ * (an uploaded file is checked against the county it is uploaded for).
+ */
+export const IDENTIFIER_FIELDS = ['parcel_id', 'county_fips'] as const;

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiForbiddenResponse,
   ApiGoneResponse,
   ApiOkResponse,
@@ -30,12 +31,13 @@ export class DownloadsController {
     schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
   })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   link(
     @SignedInUserId() userId: string,
     @Param('id', uuidParam('subscription'))
     id: string,
   ) {
-    return this.downloads.linkFor(userId, id);
+    return this.downloads.linkFor(id, { userId });
   }
 
   @Get('downloads/:token')

@@ -1,0 +1,63 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { releaseOf } from './entitlement';
+
+export type DatasetSource = 'generated' | 'uploaded';
+
+/** A county's release as the rule below picks it, before any file is generated for it. */
+export interface CurrentRelease {
+  release: string;
+  source: DatasetSource;
+}
+
+/** What the rule needs to know of a county's uploaded files, as of one month. */
+export interface CountyUploads {
+  /** The county has any uploaded file at all. */
+  any: boolean;
+  /** Its latest uploaded release no later than the month asked about. */
+  latestUpTo: string | null;
+}
+
+/**
+ * Which release of a county is current in a month. Files staff upload are the real data:
+ * once a county has any, the current one is its latest release no later than that month
+ * (none when all its uploads are later). A county with none has the generated stand-in
+ * for that very month, where the generator is on (never in production), else nothing.
+ */
+export function currentReleaseOf(
+  uploads: CountyUploads,
+  month: string,
+  generateMissing: boolean,
+): CurrentRelease | null {
+  if (uploads.any) return uploads.latestUpTo ? { release: uploads.latestUpTo, source: 'uploaded' } : null;
+  return generateMissing ? { release: month, source: 'generated' } : null;
+}
+
+export interface CurrentReleaseQuestion {
+  countyId: string;
+  at: Date;
+}
+
+/**
+ * The current release of each county at each moment asked, in one query and without
+ * generating anything, so that a list of subscriptions can show what each would give.
+ */
+export async function findCurrentReleases(
+  db: DataSource | EntityManager,
+  questions: CurrentReleaseQuestion[],
+  generateMissing: boolean,
+): Promise<(CurrentRelease | null)[]> {
+  if (questions.length === 0) return [];
+  const months = questions.map((q) => releaseOf(q.at));
+  const rows: (CountyUploads & { n: number })[] = await db.query(
+    `SELECT q.n::int AS n,
+            EXISTS (SELECT 1 FROM county_datasets d
+                    WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source = 'uploaded') AS "any",
+            (SELECT max(d.release)::text FROM county_datasets d
+             WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source = 'uploaded'
+               AND d.release <= q.month) AS "latestUpTo"
+     FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q (county_id, month, n)
+     ORDER BY q.n`,
+    [questions.map((q) => q.countyId), months],
+  );
+  return rows.map((row) => currentReleaseOf(row, months[row.n - 1], generateMissing));
+}

@@ -1,0 +1,153 @@
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { DataSource, EntityManager } from 'typeorm';
+import { storageConfig } from '../../config';
+import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
+import { CountyFileInspector, fileTooLarge } from './county-file-inspector';
+
+export const GZIP_TYPES = ['application/gzip', 'application/x-gzip'];
+
+// After refusing an upload, what the client still sends is read and dropped up to this much,
+// so that it can read the answer; past it the connection is cut.
+const DISCARD_LIMIT = 16 * 1024 * 1024;
+
+/** What an upload changed, for the caller to record (the audit log) in the same transaction. */
+export type UploadRecorder = (
+  db: EntityManager,
+  change: { before: CountyDataset | null; after: CountyDataset },
+) => Promise<void>;
+
+/**
+ * Staff uploads of county files: the request body, a gzip CSV, is checked as it streams
+ * into storage (see CountyFileInspector), then recorded as the county's release. Nothing
+ * is kept of an upload that is refused, fails or is aborted: no file, no row.
+ */
+@Injectable()
+export class DatasetUploadsService {
+  private readonly logger = new Logger('DatasetUploads');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly storage: DatasetStorage,
+    private readonly datasets: CountyDatasetsService,
+    @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
+  ) {}
+
+  async upload(
+    countyId: string,
+    release: string,
+    req: IncomingMessage,
+    record: UploadRecorder,
+  ): Promise<CountyDataset> {
+    try {
+      return await this.receive(countyId, release, req, record);
+    } catch (error) {
+      discardUnread(req);
+      throw error;
+    }
+  }
+
+  private async receive(
+    countyId: string,
+    release: string,
+    req: IncomingMessage,
+    record: UploadRecorder,
+  ): Promise<CountyDataset> {
+    // Removed counties too: their subscribers keep downloading, and a correction must reach them.
+    const [county]: { fips: string }[] = await this.db.query(`SELECT fips FROM counties WHERE id = $1`, [countyId]);
+    if (!county) throw new NotFoundException('County not found');
+    checkBodyHeaders(req, this.config.uploadMaxBytes);
+
+    const inspector = new CountyFileInspector({ maxBytes: this.config.uploadMaxBytes, fips: county.fips });
+    // A new key per upload: a download of the file this one replaces goes on undisturbed.
+    const storageKey = `counties/${county.fips}/${release}-upload-${randomUUID()}.csv.gz`;
+    await this.storage.putStream(storageKey, bodyThrough(req, inspector));
+    const facts = inspector.facts();
+    try {
+      const dataset = await this.db.transaction(async (db) => {
+        const change = await this.datasets.recordUpload(db, { countyId, release, storageKey, ...facts });
+        await record(db, change);
+        return change.after;
+      });
+      this.logger.log(
+        `County ${county.fips} release ${release} uploaded: ${facts.records} records, ${facts.bytes} bytes`,
+      );
+      return dataset;
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
+  }
+}
+
+/** Refuses, before reading any of it, a body that is not a gzip file or says it is too large. */
+function checkBodyHeaders(req: IncomingMessage, maxBytes: number): void {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (!GZIP_TYPES.includes(type)) {
+    throw new UnsupportedMediaTypeException(
+      `Send the county file (a gzip-compressed CSV, .csv.gz) as the request body with Content-Type: application/gzip${
+        type ? `; this request's is ${type}` : '; this request has none'
+      }`,
+    );
+  }
+  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity') {
+    throw new UnsupportedMediaTypeException(
+      `Send the .csv.gz file as it is, without Content-Encoding; this request's is ${encoding}`,
+    );
+  }
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) {
+    if (!/^\d+$/.test(declared)) throw new BadRequestException('Content-Length must be a number of bytes');
+    if (Number(declared) > maxBytes) throw fileTooLarge(maxBytes);
+  }
+}
+
+/**
+ * The request body through the inspector. Not stream.pipeline: on a failure it would
+ * destroy the request, and with it the connection the refusal must be sent on.
+ */
+function bodyThrough(req: IncomingMessage, inspector: CountyFileInspector): CountyFileInspector {
+  const aborted = () => {
+    if (!req.complete) inspector.destroy(new BadRequestException('The upload was interrupted before the file ended'));
+  };
+  req.once('aborted', aborted);
+  req.once('error', aborted);
+  req.once('close', aborted);
+  inspector.once('close', () => {
+    req.off('aborted', aborted);
+    req.off('error', aborted);
+    req.off('close', aborted);
+  });
+  // The body can end, and the inspector fail, before storage starts reading it; storage
+  // still gets that error (the stream stays errored), this only keeps it from being uncaught.
+  inspector.on('error', () => undefined);
+  req.pipe(inspector);
+  return inspector;
+}
+
+/**
+ * After a refusal: drops what the client is still sending, so it can read the answer on a
+ * connection that stays usable, but only so much. A client that goes on past that is cut off.
+ */
+function discardUnread(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  req.unpipe();
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
