@@ -24,9 +24,14 @@ export function decimalToCents(decimal: string): number {
   return sign ? -cents : cents;
 }
 
+/** Cents as a number of dollars, for API answers. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 /** A stored numeric(10,2) amount as a number of dollars, for API answers (exact to the cent). */
 export function decimalToDollars(decimal: string): number {
-  return decimalToCents(decimal) / 100;
+  return centsToDollars(decimalToCents(decimal));
 }
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

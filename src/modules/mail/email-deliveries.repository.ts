@@ -2,32 +2,66 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
+/**
+ * What a claim finds: 'claimed', this caller may send; 'sent', nothing is left
+ * to send; 'in-flight', another claimant is sending it now (try again later).
+ */
+export type ClaimOutcome = 'claimed' | 'sent' | 'in-flight';
+
+/**
+ * How long another claimant's unsent claim is respected. Far longer than a send
+ * can take (the mail transport's timeouts end a hung SMTP send well before), so
+ * a claim still unsent after it belongs to a worker that died mid-send.
+ */
+export const CLAIM_LEASE = '10 minutes';
+
 @Injectable()
 export class EmailDeliveriesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * True when this call took the message; false when it was sent, or is being
-   * sent. A claim never marked sent within the lease (a worker died mid-send)
-   * may be taken again: a rare second copy beats a silently lost receipt.
+   * Claims a message for `claimant` unless it was sent. An unsent claim is
+   * taken back at once by its own claimant: BullMQ re-runs a job only once its
+   * previous run is over or dead, so that run can no longer be sending it.
+   * Another claimant takes it only after the lease, when its holder is dead.
    */
-  async claim(messageKey: string, recipient: string, subject: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `INSERT INTO email_deliveries (message_key, recipient, subject) VALUES ($1, $2, $3)
-       ON CONFLICT (message_key) DO UPDATE SET claimed_at = now()
-         WHERE email_deliveries.sent_at IS NULL AND email_deliveries.claimed_at < now() - interval '10 minutes'
-       RETURNING message_key`,
-      [messageKey, recipient, subject.slice(0, 300)],
-    );
-    return rows.length === 1;
+  async claim(messageKey: string, recipient: string, subject: string, claimant: string): Promise<ClaimOutcome> {
+    // Two statements: when the claim is refused, the second reads what holds it now.
+    // A claim released in between (a failed send) is simply claimed again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const taken: unknown[] = await this.db.query(
+        `INSERT INTO email_deliveries (message_key, recipient, subject, claimant) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (message_key) DO UPDATE
+           SET recipient = EXCLUDED.recipient, subject = EXCLUDED.subject, claimant = EXCLUDED.claimant, claimed_at = now()
+           WHERE email_deliveries.sent_at IS NULL
+             AND (email_deliveries.claimant = EXCLUDED.claimant
+                  OR email_deliveries.claimed_at < now() - $5::interval)
+         RETURNING message_key`,
+        [messageKey, recipient, subject.slice(0, 300), claimant, CLAIM_LEASE],
+      );
+      if (taken.length === 1) return 'claimed';
+      const [held]: { sent: boolean }[] = await this.db.query(
+        `SELECT sent_at IS NOT NULL AS sent FROM email_deliveries WHERE message_key = $1`,
+        [messageKey],
+      );
+      if (held) return held.sent ? 'sent' : 'in-flight';
+    }
+    // Claimed and released over and over by others: let the caller come back later.
+    return 'in-flight';
   }
 
   async markSent(messageKey: string): Promise<void> {
     await this.db.query(`UPDATE email_deliveries SET sent_at = now() WHERE message_key = $1`, [messageKey]);
   }
 
-  /** After a send that certainly failed, so that the retry may take the message again. */
-  async release(messageKey: string): Promise<void> {
-    await this.db.query(`DELETE FROM email_deliveries WHERE message_key = $1 AND sent_at IS NULL`, [messageKey]);
+  /**
+   * After a send that certainly failed, so that the retry may take the message
+   * again. Only the claimant's own claim: one that another took over is theirs.
+   */
+  async release(messageKey: string, claimant: string): Promise<void> {
+    await this.db.query(`DELETE FROM email_deliveries WHERE message_key = $1 AND claimant = $2 AND sent_at IS NULL`, [
+      messageKey,
+      claimant,
+    ]);
   }
 }

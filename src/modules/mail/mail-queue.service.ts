@@ -1,28 +1,56 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { MAIL_QUEUE, MailJob, RECEIPT_SWEEP_EVERY_MS, ReceiptJobData } from './mail.constants';
+import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
+import {
+  MAIL_QUEUE,
+  MailJob,
+  RECEIPT_SWEEP_EVERY_MS,
+  RenewalFailedJobData,
+  RenewalReceiptJobData,
+  RenewalReminderJobData,
+  SubscriptionExpiredJobData,
+  TrackerDeliveryJobData,
+} from './mail.constants';
 
-const QUEUE_TIMEOUT_MS = 3000;
-
-/** What the API does with mail: queue it. The worker renders and sends. */
+/**
+ * What the rest of the store does with mail: queue it; the worker renders and
+ * sends. Each message's job id is deterministic, so queueing it twice queues it once.
+ */
 @Injectable()
 export class MailQueue {
   constructor(@InjectQueue(MAIL_QUEUE) private readonly queue: Queue) {}
 
-  /** One receipt per order, however often this is called (the job id is the order's). */
-  async queueReceipt(orderId: string): Promise<void> {
-    const data: ReceiptJobData = { orderId };
-    let timer: NodeJS.Timeout | undefined;
-    // While Redis is down BullMQ would wait for it; the caller must not (a later sweep queues it).
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the mail queue did not answer in time')), QUEUE_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.queue.add(MailJob.receipt, data, { jobId: `receipt-${orderId}` }), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  queueReceipt(orderId: string): Promise<void> {
+    return this.add(MailJob.receipt, { orderId }, `receipt-${orderId}`);
+  }
+
+  queueTrackerDelivery(data: TrackerDeliveryJobData): Promise<void> {
+    return this.add(MailJob.trackerDelivery, data, `tracker-delivery-${data.subscriptionId}-${data.month}`);
+  }
+
+  queueRenewalReminder(data: RenewalReminderJobData): Promise<void> {
+    return this.add(
+      MailJob.renewalReminder,
+      data,
+      `renewal-reminder-${data.subscriptionId}-${data.expiresAt.slice(0, 10)}`,
+    );
+  }
+
+  queueExpiryNotice(data: SubscriptionExpiredJobData): Promise<void> {
+    return this.add(
+      MailJob.subscriptionExpired,
+      data,
+      `subscription-expired-${data.subscriptionId}-${data.expiresAt.slice(0, 10)}`,
+    );
+  }
+
+  queueRenewalReceipt(data: RenewalReceiptJobData): Promise<void> {
+    return this.add(MailJob.renewalReceipt, data, `renewal-receipt-${data.invoiceId}`);
+  }
+
+  queueRenewalFailure(data: RenewalFailedJobData): Promise<void> {
+    return this.add(MailJob.renewalFailed, data, `renewal-failed-${data.invoiceId}-${data.attempt}`);
   }
 
   /** One schedule in Redis, however many workers ask for it. */
@@ -32,5 +60,9 @@ export class MailQueue {
       { every: RECEIPT_SWEEP_EVERY_MS },
       { name: MailJob.receiptSweep, opts: { removeOnComplete: 100, removeOnFail: 100 } },
     );
+  }
+
+  private add(name: string, data: object, jobId: string): Promise<void> {
+    return addJobPromptly(this.queue, name, data, { jobId });
   }
 }

@@ -1,13 +1,59 @@
+import type { OutgoingMail } from '../../integrations/mail/mail-transport';
+
 export const MAIL_QUEUE = 'mail';
 
 export const MailJob = {
   receipt: 'receipt',
   /** Queues the receipts of paid orders whose receipt could not be queued at payment (Redis was down). */
   receiptSweep: 'receipt-sweep',
+  trackerDelivery: 'tracker-delivery',
+  renewalReminder: 'renewal-reminder',
+  subscriptionExpired: 'subscription-expired',
+  renewalReceipt: 'renewal-receipt',
+  renewalFailed: 'renewal-failed',
 } as const;
+
+export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
 
 export const RECEIPT_SWEEP_EVERY_MS = 5 * 60_000;
 
 export interface ReceiptJobData {
   orderId: string;
+}
+
+export interface TrackerDeliveryJobData {
+  subscriptionId: string;
+  /** The delivery's month, YYYY-MM. */
+  month: string;
+}
+
+export interface RenewalReminderJobData {
+  subscriptionId: string;
+  /** The expiration the reminder is about (ISO); a subscription renewed since is not reminded again. */
+  expiresAt: string;
+}
+
+export interface SubscriptionExpiredJobData {
+  subscriptionId: string;
+  /** The expiration that passed (ISO). */
+  expiresAt: string;
+}
+
+export interface RenewalReceiptJobData {
+  subscriptionId: string;
+  invoiceId: string;
+}
+
+export interface RenewalFailedJobData {
+  subscriptionId: string;
+  invoiceId: string;
+  amountCents: number;
+  attempt: number;
+  /** Stripe's page where the customer can pay the invoice with another card. */
+  payUrl: string | null;
+}
+
+/** Renders one kind of message from its job's data; null when there is nothing (any more) to send. */
+export interface MailTemplate<Data> {
+  build(data: Data): Promise<OutgoingMail | null>;
 }

@@ -15,6 +15,10 @@ export class EmailDelivery {
   @Column({ type: 'varchar', length: 300 })
   subject: string;
 
+  /** The job sending it (its BullMQ job id): the same job re-run after a crash may take its claim back at once. */
+  @Column({ type: 'varchar', length: 200 })
+  claimant: string;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   claimedAt: Date;
 

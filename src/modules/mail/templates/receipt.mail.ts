@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { formatDate } from '../../../common/dates';
 import { escapeHtml } from '../../../common/html';
 import { formatDollars } from '../../../common/money';
 import { appConfig } from '../../../config';
 import { planFor, PLANS, PurchaseType } from '../../../contracts/plans';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+import { OrderPageLinks } from '../../order-page/order-page-links';
+import { MailTemplate, ReceiptJobData } from '../mail.constants';
+import { MailComposer } from './mail-composer';
 
 interface ReceiptLine {
   email: string;
@@ -20,10 +24,12 @@ interface ReceiptLine {
 
 /** The email a buyer gets once an order is paid: what was bought and how to get the data. */
 @Injectable()
-export class ReceiptMail {
+export class ReceiptMail implements MailTemplate<ReceiptJobData> {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
+    private readonly links: OrderPageLinks,
+    private readonly composer: MailComposer,
   ) {}
 
   static key(orderId: string): string {
@@ -31,7 +37,7 @@ export class ReceiptMail {
   }
 
   /** The receipt of a paid order, or null when the order is not paid. */
-  async build(orderId: string): Promise<OutgoingMail | null> {
+  async build({ orderId }: ReceiptJobData): Promise<OutgoingMail | null> {
     const lines: ReceiptLine[] = await this.db.query(
       `SELECT o.email, o.amount_cents AS order_cents, o.paid_at, i.purchase_type, i.amount_cents AS item_cents, c.name, c.state
        FROM orders o
@@ -47,24 +53,20 @@ export class ReceiptMail {
     const subject = `Your County Data Store order: ${count} ${count === 1 ? 'county' : 'counties'}`;
     const hasTracker = lines.some((l) => l.purchase_type === 'annual');
     const hasSnapshot = lines.some((l) => l.purchase_type === 'one-time');
-    const dashboard = `${this.app.publicUrl}/dashboard`;
+    const orderPage = this.links.page(orderId);
     const signIn = `${this.app.publicUrl}/api/login`;
-    const paidOn = new Date(paidAt).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const paidOn = formatDate(new Date(paidAt));
 
     const howTo = [
-      `Your data is ready to download now: sign in at ${signIn} with ${email} and open your dashboard (${dashboard}).`,
+      `Your data is ready to download now from your order page, no account needed: ${orderPage} (keep this link private; it always gives fresh download links).`,
+      `Or sign in at ${signIn} with ${email} to see all your counties on your dashboard.`,
       hasSnapshot ? `${PLANS.oneTime.name}: the current county dataset, yours to download at any time.` : null,
       hasTracker
         ? `${PLANS.annual.name}: the current dataset now, then fresh data emailed to you every month for ${PLANS.annual.deliveries} months. ` +
           `It renews yearly at ${formatDollars(PLANS.annual.priceCents)} per county; we remind you 30 days before, and you can turn auto-renewal off any time on your dashboard.`
         : null,
     ].filter((line): line is string => line !== null);
-    const support = `Questions? Write to ${this.app.supportEmail} or call ${this.app.supportPhone}.`;
+    const support = this.composer.supportLine;
 
     const itemText = lines.map(
       (l) => `  ${l.name}, ${l.state} - ${planFor(l.purchase_type).name} - ${formatDollars(l.item_cents)}`,
@@ -94,7 +96,7 @@ export class ReceiptMail {
       `<table cellpadding="4">${itemRows}<tr><td colspan="2"><strong>Total charged</strong></td>` +
       `<td style="text-align:right"><strong>${formatDollars(total)}</strong></td></tr></table>` +
       `<h3>How to get your data</h3><ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-      `<p><a href="${escapeHtml(dashboard)}">Open your dashboard</a></p><p>${escapeHtml(support)}</p>`;
+      `<p><a href="${escapeHtml(orderPage)}">Download your data</a></p><p>${escapeHtml(support)}</p>`;
 
     return { key: ReceiptMail.key(orderId), to: email, subject, text, html };
   }

@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MailTransport, OutgoingMail } from '../../integrations/mail/mail-transport';
+import { EmailDeliveriesRepository } from './email-deliveries.repository';
+
+/** Another sender holds the message's claim and has not sent it yet: retry later, it is not lost. */
+export class MailInFlightError extends Error {
+  constructor(messageKey: string) {
+    super(`${messageKey} is being sent by another worker`);
+    this.name = 'MailInFlightError';
+  }
+}
+
+/** Sends each message (by its key) at most once, however many jobs or retries carry it. */
+@Injectable()
+export class MailSender {
+  private readonly logger = new Logger('MailSender');
+
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly deliveries: EmailDeliveriesRepository,
+  ) {}
+
+  /**
+   * Claims the message for `claimant` (the job's id) before sending. A message
+   * already sent is not sent again. One that another job is sending throws, so
+   * that BullMQ retries it with backoff until that send ends, one way or the
+   * other. The same job re-run after a crash mid-send takes its claim back and
+   * sends: a crash after the server accepted the message but before it was
+   * marked sent means a second copy, which beats a silently lost email.
+   */
+  async sendOnce(mail: OutgoingMail | null, claimant: string): Promise<string> {
+    if (!mail) return 'nothing to send';
+    const claim = await this.deliveries.claim(mail.key, mail.to, mail.subject, claimant);
+    if (claim === 'sent') return 'already sent';
+    if (claim === 'in-flight') throw new MailInFlightError(mail.key);
+    try {
+      await this.transport.send(mail);
+    } catch (error) {
+      await this.deliveries.release(mail.key, claimant);
+      throw error;
+    }
+    await this.deliveries.markSent(mail.key);
+    this.logger.log(`Sent ${mail.key}`);
+    return 'sent';
+  }
+}

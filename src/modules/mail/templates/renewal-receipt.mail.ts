@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { formatDate } from '../../../common/dates';
+import { formatDollars } from '../../../common/money';
+import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+import { OrderPageLinks } from '../../order-page/order-page-links';
+import { MailTemplate, RenewalReceiptJobData } from '../mail.constants';
+import { MailComposer } from './mail-composer';
+import { SubscriptionFactsReader } from './subscription-facts';
+
+/** The receipt of a yearly renewal charge, from the ledger entry it made. */
+@Injectable()
+export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly facts: SubscriptionFactsReader,
+    private readonly composer: MailComposer,
+    private readonly links: OrderPageLinks,
+  ) {}
+
+  async build({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<OutgoingMail | null> {
+    const subscription = await this.facts.read(subscriptionId);
+    const [payment] = await this.db.query(
+      `SELECT amount_cents AS "amountCents", occurred_at AS "occurredAt" FROM payments
+       WHERE stripe_object_id = $1 AND kind = 'renewal'`,
+      [invoiceId],
+    );
+    if (!subscription || !payment || !subscription.expirationDate) return null;
+    const { county } = subscription;
+    return this.composer.compose({
+      key: `renewal-receipt-${invoiceId}`,
+      to: subscription.email,
+      subject: `Receipt: your County Tracker for ${county} has renewed`,
+      blocks: [
+        `We charged ${formatDollars(payment.amountCents)} on ${formatDate(payment.occurredAt)} to renew your County Tracker for ${county}.`,
+        `It now runs until ${formatDate(subscription.expirationDate)}, with fresh data emailed to you every month.`,
+        { label: 'Your files', link: this.links.page(subscription.orderId) },
+        'You can turn auto-renewal off at any time on your dashboard.',
+      ],
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { formatDate } from '../../../common/dates';
+import { formatDollars } from '../../../common/money';
+import { PLANS } from '../../../contracts/plans';
+import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+import { MailTemplate, RenewalReminderJobData } from '../mail.constants';
+import { MailComposer } from './mail-composer';
+import { SubscriptionFactsReader } from './subscription-facts';
+
+/** Sent 30 days before a County Tracker renews: the amount, the date, and how to stop it. */
+@Injectable()
+export class RenewalReminderMail implements MailTemplate<RenewalReminderJobData> {
+  constructor(
+    private readonly facts: SubscriptionFactsReader,
+    private readonly composer: MailComposer,
+  ) {}
+
+  async build({ subscriptionId, expiresAt }: RenewalReminderJobData): Promise<OutgoingMail | null> {
+    const subscription = await this.facts.read(subscriptionId);
+    // Turned off, ended or renewed since the reminder was queued: nothing to remind of.
+    if (
+      !subscription ||
+      subscription.status !== 'active' ||
+      !subscription.autoRenew ||
+      subscription.expirationDate?.toISOString() !== expiresAt
+    )
+      return null;
+    const { county } = subscription;
+    const date = formatDate(subscription.expirationDate);
+    const amount = formatDollars(PLANS.annual.priceCents);
+    return this.composer.compose({
+      key: `renewal-reminder-${subscriptionId}-${expiresAt.slice(0, 10)}`,
+      to: subscription.email,
+      subject: `Your County Tracker for ${county} renews on ${date}`,
+      blocks: [
+        `Your County Tracker subscription for ${county} renews automatically on ${date} for another year. ` +
+          `We will charge ${amount} to the card you paid with.`,
+        'If you want to keep receiving the monthly data, there is nothing to do.',
+        `To stop the renewal, sign in with ${subscription.email} and turn auto-renewal off on your dashboard before ${date}:`,
+        { label: 'Open your dashboard', link: this.composer.url('/dashboard') },
+      ],
+    });
+  }
+}

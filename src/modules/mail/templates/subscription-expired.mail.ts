@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { formatDate } from '../../../common/dates';
+import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+import { MailTemplate, SubscriptionExpiredJobData } from '../mail.constants';
+import { MailComposer } from './mail-composer';
+import { SubscriptionFactsReader } from './subscription-facts';
+
+/** Tells the customer a County Tracker has ended and how to get the county's data again. */
+@Injectable()
+export class SubscriptionExpiredMail implements MailTemplate<SubscriptionExpiredJobData> {
+  constructor(
+    private readonly facts: SubscriptionFactsReader,
+    private readonly composer: MailComposer,
+  ) {}
+
+  async build({ subscriptionId, expiresAt }: SubscriptionExpiredJobData): Promise<OutgoingMail | null> {
+    const subscription = await this.facts.read(subscriptionId);
+    if (!subscription || subscription.status !== 'expired' || subscription.expirationDate?.toISOString() !== expiresAt)
+      return null;
+    const { county } = subscription;
+    const date = formatDate(subscription.expirationDate);
+    return this.composer.compose({
+      key: `subscription-expired-${subscriptionId}-${expiresAt.slice(0, 10)}`,
+      to: subscription.email,
+      subject: `Your County Tracker for ${county} has expired`,
+      blocks: [
+        `Your County Tracker subscription for ${county} expired on ${date}, so its monthly data deliveries and downloads have stopped.`,
+        "To keep receiving the county's data, you can subscribe again at any time:",
+        { label: 'Choose counties', link: this.composer.url('/select-counties') },
+      ],
+    });
+  }
+}

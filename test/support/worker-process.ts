@@ -1,0 +1,124 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const WORKER_ENTRY = join(ROOT, 'dist', 'src', 'worker.js');
+const OUTPUT_LINES_KEPT = 200;
+
+/** Every worker process the tests started and that may still run, for the exit backstop below. */
+const running = new Set<WorkerProcess>();
+
+// Should jest end without the test file's afterAll (a crash, a timeout), no worker outlives it.
+process.once('exit', () => {
+  for (const worker of running) worker.signal('SIGKILL');
+});
+
+/**
+ * The real worker (`node dist/src/worker.js`) as a child process, so that a
+ * test can kill it as an operating system or a failed machine would: SIGKILL,
+ * nothing runs after it.
+ */
+export class WorkerProcess {
+  private readonly output: string[] = [];
+  private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  private constructor(private readonly child: ChildProcess) {
+    const keep = (chunk: Buffer) => {
+      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      this.output.splice(0, Math.max(0, this.output.length - OUTPUT_LINES_KEPT));
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        running.delete(this);
+        resolve({ code, signal });
+      });
+    });
+  }
+
+  /** Starts a worker on the given environment (a test environment's variables, plus any more). */
+  static start(env: Record<string, string>): WorkerProcess {
+    checkBuild();
+    const child = spawn(process.execPath, [WORKER_ENTRY], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const worker = new WorkerProcess(child);
+    running.add(worker);
+    return worker;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The end of what the worker printed, for a failing test to show. */
+  get log(): string {
+    return this.output.join('\n');
+  }
+
+  get isRunning(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    if (this.isRunning) this.child.kill(signal);
+  }
+
+  /** Kills the worker at once, wherever it is in its work, and waits until it is gone. */
+  async kill(): Promise<void> {
+    this.signal('SIGKILL');
+    await this.exited;
+  }
+
+  /** Asks the worker to shut down as a deployment would (SIGTERM); kills it if it does not within the grace time. */
+  async stop(graceMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    this.signal('SIGTERM');
+    const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Kills every worker process still running: for afterAll, before the database they use is dropped. */
+export async function killAllWorkers(): Promise<void> {
+  await Promise.all([...running].map((worker) => worker.kill()));
+}
+
+let buildChecked = false;
+
+/**
+ * The child runs the build, not the sources (as production does). A build
+ * older than the sources may test old code: said once per test file, not
+ * failed, since sources edited while the tests run would fail them halfway.
+ */
+function checkBuild(): void {
+  if (buildChecked) return;
+  if (!existsSync(WORKER_ENTRY)) {
+    throw new Error(`${WORKER_ENTRY} is missing: run \`npm run build:api\` (\`npm test\` builds it first)`);
+  }
+  buildChecked = true;
+  const built = statSync(WORKER_ENTRY).mtimeMs;
+  const newer = changedSince(join(ROOT, 'src'), built);
+  if (newer.length > 0) {
+    console.warn(
+      `The worker build (dist/) is older than ${newer.slice(0, 5).join(', ')}${newer.length > 5 ? ', …' : ''}: ` +
+        'the worker process runs the older code. Run `npm run build:api` (`npm test` builds it first).',
+    );
+  }
+}
+
+/** Sources the build compiles (not the unit specs) changed after `since`. */
+function changedSince(path: string, since: number): string[] {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) {
+    return /\.spec\.ts$/.test(path) || stat.mtimeMs <= since ? [] : [path.slice(ROOT.length + 1)];
+  }
+  return readdirSync(path).flatMap((entry) => changedSince(join(path, entry), since));
+}
