@@ -13,6 +13,7 @@ import { DatasetsModule } from './modules/datasets/datasets.module';
 import { DownloadsController } from './modules/datasets/downloads.controller';
 import { HealthModule } from './modules/health/health.module';
 import { JourneyModule } from './modules/journey/journey.module';
+import { OrderPageModule } from './modules/order-page/order-page.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -28,6 +29,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     JourneyModule,
     AdminModule,
     DatasetsModule,
+    OrderPageModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
+import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
+import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
 import { WorkerStatus } from './worker-status';
 
 /** The worker process: BullMQ processors and job schedulers, no HTTP. */
-@Module({ imports: [CoreModule, MailWorkerModule, JourneyWorkerModule], providers: [WorkerStatus] })
+@Module({
+  imports: [CoreModule, MailWorkerModule, JourneyWorkerModule, SubscriptionsWorkerModule, BillingWorkerModule],
+  providers: [WorkerStatus],
+})
 export class WorkerModule {}

@@ -4,11 +4,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { appConfig } from '../config';
 
-/** The path only: query strings are never logged, nor the tokens in download links. */
+/** The path only: query strings are never logged, nor the tokens in download links and order pages. */
 export function pathOf(url = ''): string {
   const end = url.indexOf('?');
   const path = end === -1 ? url : url.slice(0, end);
-  return path.replace(/^\/api\/downloads\/[^/]+/, '/api/downloads/:token');
+  return path
+    .replace(/^\/api\/downloads\/[^/]+/, '/api/downloads/:token')
+    .replace(/^(\/api)?\/orders\/[^/]+/, '$1/orders/:token');
 }
 
 /**

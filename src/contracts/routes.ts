@@ -6,6 +6,7 @@ export const STORE_ROUTES = [
   '/select-counties',
   '/checkout',
   '/checkout/:countyId',
+  '/orders/:token',
   '/privacy',
   '/terms',
 ] as const;

@@ -1,9 +1,11 @@
 import { AuditLog1763800300000 } from './1763800300000-audit-log';
 import { JourneyRollup1763800400000 } from './1763800400000-journey-rollup';
 import { CountyDatasets1763800500000 } from './1763800500000-county-datasets';
+import { EmailDeliveryClaimant1763800600000 } from './1763800600000-email-delivery-claimant';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 import { UserSignIn1763800200000 } from './1763800200000-user-sign-in';
+import { TrackerDeliveries1763800700000 } from './1763800700000-tracker-deliveries';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -13,4 +15,6 @@ export const migrations = [
   AuditLog1763800300000,
   JourneyRollup1763800400000,
   CountyDatasets1763800500000,
+  EmailDeliveryClaimant1763800600000,
+  TrackerDeliveries1763800700000,
 ];

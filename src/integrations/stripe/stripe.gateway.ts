@@ -8,6 +8,19 @@ import { STRIPE_SIMULATOR } from './stripe-simulator.provider';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured. Please contact support.';
 
+/** The County Tracker's yearly price at Stripe, found by this key (and made once when missing). */
+export const TRACKER_PRICE_LOOKUP_KEY = 'county-tracker-annual';
+
+export interface NewRenewal {
+  /** Our subscription's id: the Stripe subscription carries it in its metadata. */
+  subscriptionId: string;
+  customerId: string;
+  paymentMethodId: string;
+  /** The first year is the checkout payment: Stripe bills nothing until then. */
+  firstChargeAt: Date;
+  autoRenew: boolean;
+}
+
 export interface NewPaymentIntent {
   orderId: string;
   amountCents: number;
@@ -127,9 +140,67 @@ export class StripeGateway {
     });
   }
 
+  /** The yearly County Tracker price: looked up by its key, created on first use. */
+  async trackerPriceId(plan: { name: string; priceCents: number }): Promise<string> {
+    return this.call(async (api) => {
+      const found = await api.prices.list({ lookup_keys: [TRACKER_PRICE_LOOKUP_KEY], active: true, limit: 1 });
+      if (found.data[0]) return found.data[0].id;
+      const version = `${TRACKER_PRICE_LOOKUP_KEY}-${plan.priceCents}`;
+      const product = await api.products.create({ name: plan.name }, { idempotencyKey: `${version}-product` });
+      const price = await api.prices.create(
+        {
+          product: product.id,
+          unit_amount: plan.priceCents,
+          currency: 'usd',
+          recurring: { interval: 'year' },
+          lookup_key: TRACKER_PRICE_LOOKUP_KEY,
+        },
+        { idempotencyKey: `${version}-price` },
+      );
+      return price.id;
+    });
+  }
+
+  /** A Stripe subscription that charges the saved card yearly from the end of the paid first year. */
+  async createRenewal(priceId: string, renewal: NewRenewal): Promise<string> {
+    const created = await this.call((api) =>
+      api.subscriptions.create(
+        {
+          customer: renewal.customerId,
+          items: [{ price: priceId }],
+          default_payment_method: renewal.paymentMethodId,
+          trial_end: Math.floor(renewal.firstChargeAt.getTime() / 1000),
+          cancel_at_period_end: !renewal.autoRenew,
+          off_session: true,
+          metadata: { subscription_id: renewal.subscriptionId },
+        },
+        { idempotencyKey: `renewal-${renewal.subscriptionId}` },
+      ),
+    );
+    return created.id;
+  }
+
+  /** Stripe's events since a moment, oldest first (for catching up on webhooks missed while down). */
+  async eventsSince(since: Date, types: string[]): Promise<Stripe.Event[]> {
+    return this.call(async (api) => {
+      const events: Stripe.Event[] = [];
+      const created = { gte: Math.floor(since.getTime() / 1000) };
+      for await (const event of api.events.list({ created, types, limit: 100 })) events.push(event);
+      return events.reverse();
+    });
+  }
+
   /** A Stripe subscription renews at period end, or stops then. */
   async setRenewal(subscriptionId: string, autoRenew: boolean): Promise<void> {
     await this.call((api) => api.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenew }));
+  }
+
+  /** Ends a Stripe subscription now; one already ended stays ended. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    await this.call(async (api) => {
+      const subscription = await api.subscriptions.retrieve(subscriptionId);
+      if (subscription.status !== 'canceled') await api.subscriptions.cancel(subscriptionId);
+    });
   }
 
   /** The event, if the payload carries Stripe's valid signature; throws otherwise. */

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { BillingQueue } from '../billing/billing-queue.service';
 import { MailQueue } from '../mail/mail-queue.service';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { sumByPurchaseType } from '../payments/purchase-type-split';
@@ -31,6 +32,7 @@ export class ActivationService {
     private readonly stripe: StripeGateway,
     private readonly mail: MailQueue,
     private readonly refunds: RefundsService,
+    private readonly billing: BillingQueue,
   ) {}
 
   /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
@@ -81,6 +83,7 @@ export class ActivationService {
 
     if (activated) {
       await this.queueReceipt(order.id);
+      await this.queueRenewalEnrollment(order.id);
       // A refund may have come in before or during activation; it applies now.
       await this.refunds.sync(order.id);
     }
@@ -103,6 +106,15 @@ export class ActivationService {
       throw new ConflictException(
         'This payment does not match its order, so nothing was activated. Please contact support.',
       );
+    }
+  }
+
+  private async queueRenewalEnrollment(orderId: string): Promise<void> {
+    try {
+      await this.billing.queueEnrollment(orderId);
+    } catch (error) {
+      // The worker's enrollment sweep enrolls it within minutes; the renewal is a year away.
+      this.logger.error(`Renewals of order ${orderId} not queued: ${(error as Error).message}`);
     }
   }
 

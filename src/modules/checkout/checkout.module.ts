@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { CountiesModule } from '../counties/counties.module';
 import { MailModule } from '../mail/mail.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -13,7 +14,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @Module({
-  imports: [CountiesModule, MailModule, PaymentsModule, SubscriptionsModule, UsersModule],
+  imports: [BillingModule, CountiesModule, MailModule, PaymentsModule, SubscriptionsModule, UsersModule],
   controllers: [CheckoutController, StripeWebhookController],
   providers: [CheckoutService, ActivationService, RefundsService, OrdersRepository, StripeWebhookService],
   exports: [ActivationService, RefundsService, OrdersRepository],

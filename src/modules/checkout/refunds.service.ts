@@ -27,7 +27,7 @@ export class RefundsService {
     );
     const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
 
-    await this.orders.transaction(async (db) => {
+    const renewalsToEnd = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, orderId);
       const orderSplit = sumByPurchaseType(await this.orders.items(db, orderId));
       for (const refund of refunds) {
@@ -41,11 +41,17 @@ export class RefundsService {
           occurredAt: new Date(refund.created * 1000),
         });
       }
-      if (refunded >= locked.amountCents && locked.status === 'paid') {
-        await this.subscriptions.cancelForOrder(db, orderId);
-        await this.orders.markRefunded(db, orderId);
-        this.logger.log(`Order ${orderId} refunded in full: its subscriptions are cancelled`);
-      }
+      if (refunded < locked.amountCents || locked.status !== 'paid') return [];
+      const renewals = await this.subscriptions.cancelForOrder(db, orderId);
+      await this.orders.markRefunded(db, orderId);
+      this.logger.log(`Order ${orderId} refunded in full: its subscriptions are cancelled`);
+      return renewals;
     });
+    // A refunded County Tracker must not renew; if Stripe refuses now, the billing sweep ends it later.
+    for (const stripeSubscriptionId of renewalsToEnd) {
+      await this.stripe.cancelSubscription(stripeSubscriptionId).catch((error: Error) => {
+        this.logger.error(`Renewal ${stripeSubscriptionId} of refunded order ${orderId} not ended: ${error.message}`);
+      });
+    }
   }
 }

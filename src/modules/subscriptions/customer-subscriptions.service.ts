@@ -1,8 +1,11 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
-import { currentRelease } from '../datasets/entitlement';
+import { storageConfig } from '../../config';
+import { findCurrentReleases } from '../datasets/current-release';
+import { EntitledPeriod, entitledPeriod } from '../datasets/entitlement';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
 
@@ -15,16 +18,28 @@ interface Row {
   start_date: Date;
   expiration_date: Date | null;
   stripe_subscription_id: string | null;
+  county_id: string;
   county_name: string;
   county_state: string;
 }
 
 // Removed counties included: a subscription keeps its county's name and state.
 const SELECT = `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
-    s.stripe_subscription_id, c.name AS county_name, c.state AS county_state
+    s.stripe_subscription_id, s.county_id, c.name AS county_name, c.state AS county_state
   FROM subscriptions s JOIN counties c ON c.id = s.county_id`;
 
-function toDto(row: Row): CustomerSubscriptionDto {
+const periodOf = (row: Row, now: Date): EntitledPeriod | null =>
+  entitledPeriod(
+    {
+      purchaseType: row.purchase_type,
+      status: row.status,
+      startDate: row.start_date,
+      expirationDate: row.expiration_date,
+    },
+    now,
+  );
+
+function toDto(row: Row, downloadableRelease: string | null): CustomerSubscriptionDto {
   return {
     id: row.id,
     purchaseType: row.purchase_type,
@@ -34,15 +49,7 @@ function toDto(row: Row): CustomerSubscriptionDto {
     startDate: row.start_date.toISOString(),
     expirationDate: row.expiration_date?.toISOString() ?? null,
     county: { name: row.county_name, state: row.county_state },
-    downloadableRelease: currentRelease(
-      {
-        purchaseType: row.purchase_type,
-        status: row.status,
-        startDate: row.start_date,
-        expirationDate: row.expiration_date,
-      },
-      new Date(),
-    ),
+    downloadableRelease,
   };
 }
 
@@ -52,13 +59,23 @@ export class CustomerSubscriptionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly stripe: StripeGateway,
+    @Inject(storageConfig.KEY) private readonly storage: ConfigType<typeof storageConfig>,
   ) {}
 
   async list(userId: string): Promise<CustomerSubscriptionDto[]> {
     const rows: Row[] = await this.db.query(`${SELECT} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id`, [
       userId,
     ]);
-    return rows.map(toDto);
+    return this.toDtos(rows);
+  }
+
+  /** What one order bought, for whoever holds its order page token. */
+  async listForOrder(orderId: string): Promise<CustomerSubscriptionDto[]> {
+    const rows: Row[] = await this.db.query(
+      `${SELECT} JOIN order_items i ON i.id = s.order_item_id WHERE i.order_id = $1 ORDER BY c.state, c.name, s.id`,
+      [orderId],
+    );
+    return this.toDtos(rows);
   }
 
   /** Someone else's subscription answers exactly like one that does not exist. */
@@ -79,7 +96,24 @@ export class CustomerSubscriptionsService {
       // Stripe first: if it refuses, the transaction rolls back and nothing here changes either.
       if (row.stripe_subscription_id) await this.stripe.setRenewal(row.stripe_subscription_id, autoRenew);
       await db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [row.id, autoRenew]);
-      return toDto({ ...row, auto_renew: autoRenew });
+      const [dto] = await this.toDtos([{ ...row, auto_renew: autoRenew }], db);
+      return dto;
     });
+  }
+
+  /**
+   * With each subscription's downloadableRelease: the release its download link gives now
+   * (the rule is the datasets module's), read in one query and without generating files.
+   */
+  private async toDtos(rows: Row[], db: DataSource | EntityManager = this.db): Promise<CustomerSubscriptionDto[]> {
+    const now = new Date();
+    const periods = rows.map((row) => periodOf(row, now));
+    const releases = await findCurrentReleases(
+      db,
+      rows.flatMap((row, i) => (periods[i] ? [{ countyId: row.county_id, at: periods[i].to }] : [])),
+      this.storage.generateMissingDatasets,
+    );
+    let next = 0;
+    return rows.map((row, i) => toDto(row, periods[i] ? (releases[next++]?.release ?? null) : null));
   }
 }

@@ -8,6 +8,6 @@ import { SubscriptionsRepository } from './subscriptions.repository';
   imports: [AuthModule],
   controllers: [CustomerSubscriptionsController],
   providers: [SubscriptionsRepository, CustomerSubscriptionsService],
-  exports: [SubscriptionsRepository],
+  exports: [SubscriptionsRepository, CustomerSubscriptionsService],
 })
 export class SubscriptionsModule {}

@@ -35,12 +35,15 @@ export class SubscriptionsRepository {
     );
   }
 
-  /** Ends access to everything an order bought (a full refund). */
-  async cancelForOrder(db: EntityManager, orderId: string): Promise<void> {
-    await db.query(
+  /** Ends access to everything an order bought (a full refund). Answers the Stripe renewals to end too. */
+  async cancelForOrder(db: EntityManager, orderId: string): Promise<string[]> {
+    // An UPDATE answers [rows, count].
+    const [rows]: [{ stripe_subscription_id: string | null }[], number] = await db.query(
       `UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now()
-       WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1) AND status <> 'cancelled'`,
+       WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1) AND status <> 'cancelled'
+       RETURNING stripe_subscription_id`,
       [orderId],
     );
+    return rows.flatMap((row) => (row.stripe_subscription_id ? [row.stripe_subscription_id] : []));
   }
 }

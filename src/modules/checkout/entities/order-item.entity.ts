@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
 import type { PurchaseType } from '../../../contracts/plans';
 import { County } from '../../counties/entities/county.entity';
 import { Order } from './order.entity';
@@ -13,7 +13,8 @@ export class OrderItem {
 
   @ManyToOne(() => Order, (order) => order.items, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'order_id' })
-  order?: Order;
+  // Relation<>: no eager reference to Order in the emitted metadata, so either file may load first.
+  order?: Relation<Order>;
 
   @Column({ type: 'uuid' })
   countyId: string;

@@ -1,0 +1,27 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { BILLING_QUEUE } from './billing.constants';
+import { BillingQueue } from './billing-queue.service';
+import { RenewalPaymentsService } from './renewal-payments.service';
+
+/** Yearly renewals through Stripe Billing: queueing enrollments, and what Stripe says about renewal payments. */
+@Module({
+  imports: [
+    MailModule,
+    PaymentsModule,
+    BullModule.registerQueue({
+      name: BILLING_QUEUE,
+      defaultJobOptions: {
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 10_000 },
+        removeOnComplete: { age: 7 * 24 * 3600 },
+        removeOnFail: { age: 30 * 24 * 3600 },
+      },
+    }),
+  ],
+  providers: [BillingQueue, RenewalPaymentsService],
+  exports: [BillingQueue, RenewalPaymentsService, BullModule],
+})
+export class BillingModule {}

@@ -1,0 +1,51 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnApplicationBootstrap } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { StripeReconciliationService } from '../checkout/stripe-reconciliation.service';
+import {
+  BILLING_QUEUE,
+  BillingJob,
+  ENROLLMENT_SWEEP_EVERY_MS,
+  EnrollOrderJobData,
+  RECONCILE_EVERY_MS,
+} from './billing.constants';
+import { RenewalEnrollmentService } from './renewal-enrollment.service';
+
+@Processor(BILLING_QUEUE)
+export class BillingProcessor extends WorkerHost implements OnApplicationBootstrap {
+  constructor(
+    @InjectQueue(BILLING_QUEUE) private readonly queue: Queue,
+    private readonly enrollment: RenewalEnrollmentService,
+    private readonly reconciliation: StripeReconciliationService,
+  ) {
+    super();
+  }
+
+  /** One schedule each in Redis, however many workers ask for it. */
+  async onApplicationBootstrap(): Promise<void> {
+    const schedules = {
+      [BillingJob.enrollmentSweep]: ENROLLMENT_SWEEP_EVERY_MS,
+      [BillingJob.reconcile]: RECONCILE_EVERY_MS,
+    };
+    for (const [name, every] of Object.entries(schedules)) {
+      await this.queue.upsertJobScheduler(
+        name,
+        { every },
+        { name, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      );
+    }
+  }
+
+  async process(job: Job): Promise<string> {
+    switch (job.name) {
+      case BillingJob.enrollOrder:
+        return `${await this.enrollment.enrollOrder((job.data as EnrollOrderJobData).orderId)} renewal(s) enrolled`;
+      case BillingJob.enrollmentSweep:
+        return `${await this.enrollment.enrollPending()} renewal(s) enrolled, ${await this.enrollment.endLapsed()} ended`;
+      case BillingJob.reconcile:
+        return this.reconciliation.run();
+      default:
+        throw new Error(`Unknown billing job ${job.name}`);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { MailQueue } from '../mail/mail-queue.service';
+import { PaymentsLedger } from '../payments/payments-ledger.repository';
+
+/**
+ * What Stripe Billing tells us about renewals. Each handler is idempotent
+ * (the ledger records an invoice once; emails are keyed by invoice), and
+ * queues its email inside the transaction, so a failure leaves nothing half
+ * done and Stripe's redelivery (or reconciliation) completes it.
+ */
+@Injectable()
+export class RenewalPaymentsService {
+  private readonly logger = new Logger('RenewalPayments');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly ledger: PaymentsLedger,
+    private readonly mail: MailQueue,
+  ) {}
+
+  /** A renewal was paid: another year, in the ledger as a renewal, with a receipt. */
+  async paid(invoice: Stripe.Invoice): Promise<void> {
+    if (invoice.billing_reason !== 'subscription_cycle') return;
+    const subscriptionId = await this.ourSubscription(invoice);
+    if (!subscriptionId) return;
+    const periodEnd = new Date(Math.max(...invoice.lines.data.map((line) => line.period.end)) * 1000);
+    await this.db.transaction(async (db) => {
+      await db.query(`SELECT 1 FROM subscriptions WHERE id = $1 FOR UPDATE`, [subscriptionId]);
+      const recorded = await this.ledger.record(db, {
+        kind: 'renewal',
+        orderId: null,
+        subscriptionId,
+        amountCents: invoice.amount_paid,
+        amountByPurchaseType: { annual: invoice.amount_paid },
+        currency: invoice.currency,
+        stripeObjectId: invoice.id as string,
+        occurredAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000),
+      });
+      if (!recorded) return;
+      // Paid late (after a retry) it still counts: the subscription is active to the new period's end.
+      const [, renewed] = await db.query(
+        `UPDATE subscriptions SET status = 'active', expiration_date = GREATEST(expiration_date, $2), updated_at = now()
+         WHERE id = $1 AND status <> 'cancelled'`,
+        [subscriptionId, periodEnd],
+      );
+      if (renewed === 0) {
+        // Cancelled by staff or refunded, yet charged before its renewal could be ended: a person must refund it.
+        this.logger.error(`Invoice ${invoice.id} renewed cancelled subscription ${subscriptionId}: refund it`);
+        return;
+      }
+      await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id as string });
+      this.logger.log(`Subscription ${subscriptionId} renewed until ${periodEnd.toISOString()}`);
+    });
+  }
+
+  /** A renewal charge was declined: the customer learns how to pay with another card. */
+  async failed(invoice: Stripe.Invoice): Promise<void> {
+    if (invoice.billing_reason !== 'subscription_cycle') return;
+    const subscriptionId = await this.ourSubscription(invoice);
+    if (!subscriptionId) return;
+    await this.mail.queueRenewalFailure({
+      subscriptionId,
+      invoiceId: invoice.id as string,
+      amountCents: invoice.amount_due,
+      attempt: invoice.attempt_count,
+      payUrl: invoice.hosted_invoice_url ?? null,
+    });
+  }
+
+  /** The Stripe subscription ended (cancelled at Stripe, or after failed retries): nothing renews any more. */
+  async ended(stripeSubscription: Stripe.Subscription): Promise<void> {
+    await this.db.query(
+      `UPDATE subscriptions SET auto_renew = false, stripe_subscription_id = NULL, updated_at = now()
+       WHERE stripe_subscription_id = $1`,
+      [stripeSubscription.id],
+    );
+  }
+
+  private async ourSubscription(invoice: Stripe.Invoice): Promise<string | null> {
+    const details = invoice.parent?.subscription_details;
+    const stripeSubscriptionId =
+      typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;
+    const [row] = await this.db.query(
+      `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1 OR id::text = $2 LIMIT 1`,
+      [stripeSubscriptionId ?? null, details?.metadata?.subscription_id ?? null],
+    );
+    if (!row) this.logger.warn(`Invoice ${invoice.id} is for no subscription of ours`);
+    return row?.id ?? null;
+  }
+}

@@ -1,0 +1,26 @@
+import { OrderPageTokens } from './order-page-token';
+
+describe('Order page tokens', () => {
+  const tokens = new OrderPageTokens('a session secret of at least thirty-two characters');
+  const orderId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+  it('names the order they were issued for', () => {
+    expect(tokens.orderIdOf(tokens.issue(orderId))).toBe(orderId);
+  });
+
+  it('are long enough that guessing one is hopeless', () => {
+    expect(tokens.issue(orderId).length).toBeGreaterThanOrEqual(80);
+  });
+
+  it('refuse a token whose order id was changed', () => {
+    const [, mac] = tokens.issue(orderId).split('.');
+    expect(tokens.orderIdOf(`${orderId.replace('6f1c', '6f1d')}.${mac}`)).toBeNull();
+  });
+
+  it('refuse tokens made with another secret, and malformed ones', () => {
+    const foreign = new OrderPageTokens('another secret of at least thirty-two characters!').issue(orderId);
+    expect(tokens.orderIdOf(foreign)).toBeNull();
+    expect(tokens.orderIdOf('not-a-token')).toBeNull();
+    expect(tokens.orderIdOf(`${tokens.issue(orderId)}.extra`)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The order page's address token: the order id and a MAC over it. Anyone who
+ * holds it (the buyer, from the receipt) can see the order and download what
+ * it bought, so it is long and unguessable; being derived rather than stored,
+ * every later email can carry it again. The key is derived for this use only.
+ */
+export class OrderPageTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('county-data-store order pages').digest();
+  }
+
+  private mac(orderId: string): string {
+    return createHmac('sha256', this.key).update(orderId).digest('base64url');
+  }
+
+  issue(orderId: string): string {
+    return `${orderId}.${this.mac(orderId)}`;
+  }
+
+  /** The order id the token names, or null when the token is not one of ours. */
+  orderIdOf(token: string): string | null {
+    const [orderId, mac, extra] = token.split('.');
+    if (!orderId || !mac || extra !== undefined || !UUID.test(orderId)) return null;
+    const expected = Buffer.from(this.mac(orderId));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? orderId : null;
+  }
+}

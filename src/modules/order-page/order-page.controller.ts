@@ -1,0 +1,54 @@
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiFoundResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { uuidParam } from '../../common/validation';
+import { OrderPageDto } from './dto/order-page.dto';
+import { OrderPageService } from './order-page.service';
+
+@ApiTags('orders')
+@ApiNotFoundResponse({ description: 'The token names no paid order' })
+@Controller('orders/:token')
+export class OrderPageController {
+  constructor(private readonly orderPages: OrderPageService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'An order and what each of its subscriptions can download, by the token from the receipt' })
+  @ApiOkResponse({ type: OrderPageDto })
+  show(@Param('token') token: string): Promise<OrderPageDto> {
+    return this.orderPages.show(token);
+  }
+
+  @Post('subscriptions/:id/download-link')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A fresh 15-minute download link for one of the order’s subscriptions' })
+  @ApiOkResponse({
+    schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
+  })
+  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  link(@Param('token') token: string, @Param('id', uuidParam('subscription')) id: string) {
+    return this.orderPages.linkFor(token, id);
+  }
+
+  @Get('subscriptions/:id/download')
+  @ApiOperation({ summary: 'The lasting link in emails: makes a fresh download link and redirects to it' })
+  @ApiFoundResponse({ description: 'Redirect to the file' })
+  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  async download(
+    @Param('token') token: string,
+    @Param('id', uuidParam('subscription')) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { url } = await this.orderPages.linkFor(token, id);
+    res.redirect(302, url);
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { centsToDollars } from '../../common/money';
+import { OrdersRepository } from '../checkout/orders.repository';
+import { DownloadsService } from '../datasets/downloads.service';
+import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';
+import { OrderPageDto } from './dto/order-page.dto';
+import { OrderPageLinks } from './order-page-links';
+
+const NO_SUCH_ORDER = 'This order link is not valid. Please use the link in your receipt email.';
+
+/** An order seen through its page token: no account needed, the token is the key. */
+@Injectable()
+export class OrderPageService {
+  constructor(
+    private readonly links: OrderPageLinks,
+    private readonly orders: OrdersRepository,
+    private readonly subscriptions: CustomerSubscriptionsService,
+    private readonly downloads: DownloadsService,
+  ) {}
+
+  async show(token: string): Promise<OrderPageDto> {
+    const order = await this.settledOrder(token);
+    return {
+      id: order.id,
+      email: order.email,
+      status: order.status as OrderPageDto['status'],
+      paidAt: (order.paidAt as Date).toISOString(),
+      totalAmount: centsToDollars(order.amountCents),
+      subscriptions: await this.subscriptions.listForOrder(order.id),
+    };
+  }
+
+  async linkFor(token: string, subscriptionId: string) {
+    const order = await this.settledOrder(token);
+    return this.downloads.linkFor(subscriptionId, { orderId: order.id });
+  }
+
+  /** Only a paid (or since refunded) order has a page: its token only ever went out in a receipt. */
+  private async settledOrder(token: string) {
+    const orderId = this.links.tokens.orderIdOf(token);
+    const order = orderId ? await this.orders.findById(orderId) : null;
+    if (!order || !order.paidAt) throw new NotFoundException(NO_SUCH_ORDER);
+    return order;
+  }
+}

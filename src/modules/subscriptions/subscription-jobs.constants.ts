@@ -1,0 +1,23 @@
+export const SUBSCRIPTION_JOBS_QUEUE = 'subscription-jobs';
+
+/**
+ * The daily runs that keep subscriptions moving. Each is idempotent and
+ * catches up on whatever is due, so a missed day (workers down) is made good
+ * by the next run, and a run repeated does nothing twice.
+ */
+export const SubscriptionJob = {
+  /** County Tracker's monthly email: the first run of each month delivers it. */
+  trackerDeliveries: 'tracker-deliveries',
+  renewalReminders: 'renewal-reminders',
+  expiry: 'expiry',
+} as const;
+
+/** Cron patterns, in UTC. */
+export const SUBSCRIPTION_JOB_SCHEDULES: Record<(typeof SubscriptionJob)[keyof typeof SubscriptionJob], string> = {
+  [SubscriptionJob.expiry]: '0 6 * * *',
+  [SubscriptionJob.renewalReminders]: '0 14 * * *',
+  [SubscriptionJob.trackerDeliveries]: '0 15 * * *',
+};
+
+/** How long before expiration a renewing County Tracker's customer is reminded. */
+export const RENEWAL_REMINDER_DAYS = 30;

@@ -1,0 +1,30 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountyDatasetsService } from '../datasets/county-datasets.service';
+import { MailModule } from '../mail/mail.module';
+import { RenewalRemindersService } from './renewal-reminders.service';
+import { SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';
+import { SubscriptionJobsProcessor } from './subscription-jobs.processor';
+import { SubscriptionExpiryService } from './subscription-expiry.service';
+import { TrackerDeliveriesService } from './tracker-deliveries.service';
+
+/** The worker's scheduled subscription work: monthly deliveries, renewal reminders, expiry. */
+@Module({
+  imports: [
+    MailModule,
+    BullModule.registerQueue({
+      name: SUBSCRIPTION_JOBS_QUEUE,
+      defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 60_000 } },
+    }),
+  ],
+  providers: [
+    SubscriptionJobsProcessor,
+    TrackerDeliveriesService,
+    RenewalRemindersService,
+    SubscriptionExpiryService,
+    CountyDatasetsService,
+    DatasetStorage,
+  ],
+})
+export class SubscriptionsWorkerModule {}
