@@ -1,8 +1,7 @@
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import Stripe from 'stripe';
 import { StripeSimulator } from '../src/integrations/stripe/simulator/stripe-simulator';
-import { advanceSubscription, stripeClient } from './support/stripe';
+import { advanceSubscription, startWebhookReceiver, stripeClient } from './support/stripe';
 
 const DAY = 86_400;
 const LOOKUP_KEY = 'county-tracker-annual';
@@ -19,7 +18,7 @@ describe('Stripe Billing in the simulator, driven by the real stripe SDK', () =>
   let stripe: Stripe;
   let receiver: Server;
   let price: Stripe.Price;
-  const received: Stripe.Event[] = [];
+  let received: Stripe.Event[];
   const startedAt = Math.floor(Date.now() / 1000);
 
   const eventsFor = async (type: string, id: string) => {
@@ -51,22 +50,7 @@ describe('Stripe Billing in the simulator, driven by the real stripe SDK', () =>
   beforeAll(async () => {
     simulator = await StripeSimulator.start({ retryDelaysMs: [10] });
     stripe = stripeClient(simulator);
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        received.push(
-          stripe.webhooks.constructEvent(
-            Buffer.concat(chunks),
-            req.headers['stripe-signature'] as string,
-            simulator.keys.webhookSecret,
-          ),
-        );
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    simulator.deliverWebhooksTo(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`);
+    ({ server: receiver, received } = await startWebhookReceiver(simulator, stripe));
 
     const product = await stripe.products.create(
       { name: 'County Tracker', metadata: { plan: 'tracker' } },

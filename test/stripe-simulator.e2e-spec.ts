@@ -1,35 +1,18 @@
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import Stripe from 'stripe';
 import { StripeSimulator } from '../src/integrations/stripe/simulator/stripe-simulator';
-import { stripeClient } from './support/stripe';
+import { startWebhookReceiver, stripeClient } from './support/stripe';
 
 describe('The Stripe simulator, driven by the real stripe SDK', () => {
   let simulator: StripeSimulator;
   let stripe: Stripe;
   let receiver: Server;
-  const received: Stripe.Event[] = [];
+  let received: Stripe.Event[];
 
   beforeAll(async () => {
     simulator = await StripeSimulator.start({ retryDelaysMs: [10] });
     stripe = stripeClient(simulator);
-    // A webhook endpoint that verifies signatures exactly as the SDK does for a real Stripe.
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        received.push(
-          stripe.webhooks.constructEvent(
-            Buffer.concat(chunks),
-            req.headers['stripe-signature'] as string,
-            simulator.keys.webhookSecret,
-          ),
-        );
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    simulator.deliverWebhooksTo(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`);
+    ({ server: receiver, received } = await startWebhookReceiver(simulator, stripe));
   });
 
   afterAll(async () => {

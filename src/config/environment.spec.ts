@@ -1,18 +1,6 @@
 import { ConfigError, readEnvironment } from './environment';
 import { VARIABLES } from './variables';
-
-const productionBase = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://store.example.com',
-  DATABASE_URL: 'postgres://store:pw@db:5432/county_store',
-  REDIS_URL: 'redis://redis:6379',
-  SESSION_SECRET: 's'.repeat(40),
-  ADMIN_PASSWORD: 'a'.repeat(40),
-  SMTP_URL: 'smtp://mail:587',
-  MAIL_FROM: 'County Data Store <orders@example.com>',
-  SUPPORT_PHONE: '+1 604 555 0100',
-  SUPPORT_EMAIL: 'support@example.com',
-};
+import { PRODUCTION_ENVIRONMENT } from '../../test/support/production-environment';
 
 describe('readEnvironment', () => {
   it('runs locally on defaults alone', () => {
@@ -23,7 +11,7 @@ describe('readEnvironment', () => {
   });
 
   it('accepts a complete production configuration', () => {
-    expect(readEnvironment(productionBase).DATABASE_URL).toBe(productionBase.DATABASE_URL);
+    expect(readEnvironment(PRODUCTION_ENVIRONMENT).DATABASE_URL).toBe(PRODUCTION_ENVIRONMENT.DATABASE_URL);
   });
 
   it.each(
@@ -31,7 +19,7 @@ describe('readEnvironment', () => {
       .filter(([, spec]) => 'requiredInProduction' in spec)
       .map(([name]) => name),
   )('refuses to start in production without %s, naming it', (name) => {
-    const env: Record<string, string> = { ...productionBase };
+    const env: Record<string, string> = { ...PRODUCTION_ENVIRONMENT };
     delete env[name];
     expect(() => readEnvironment(env)).toThrow(new RegExp(`^${name} is required in production`));
   });
@@ -45,7 +33,7 @@ describe('readEnvironment', () => {
         STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
       };
       delete stripe[name];
-      expect(() => readEnvironment({ ...productionBase, ...stripe })).toThrow(
+      expect(() => readEnvironment({ ...PRODUCTION_ENVIRONMENT, ...stripe })).toThrow(
         `${name} is required in production when STRIPE_SECRET_KEY is set`,
       );
     },

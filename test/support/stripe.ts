@@ -1,3 +1,5 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { processSimulator } from '../../src/integrations/stripe/stripe-simulator.provider';
 import { StripeSimulator } from '../../src/integrations/stripe/simulator/stripe-simulator';
@@ -43,4 +45,32 @@ export async function advanceSubscription(
   const body = (await res.json()) as Stripe.Subscription & { error?: { message: string } };
   if (!res.ok) throw new Error(`Advancing ${subscriptionId} failed: ${body.error?.message}`);
   return body;
+}
+
+/**
+ * A webhook endpoint that verifies signatures exactly as the SDK does for a
+ * real Stripe, with the simulator delivering to it. Events land in `received`.
+ */
+export async function startWebhookReceiver(
+  simulator: StripeSimulator,
+  stripe: Stripe,
+): Promise<{ server: Server; received: Stripe.Event[] }> {
+  const received: Stripe.Event[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      received.push(
+        stripe.webhooks.constructEvent(
+          Buffer.concat(chunks),
+          req.headers['stripe-signature'] as string,
+          simulator.keys.webhookSecret,
+        ),
+      );
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  simulator.deliverWebhooksTo(`http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`);
+  return { server, received };
 }
