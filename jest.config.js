@@ -1,4 +1,4 @@
-// Two projects: fast unit specs beside the code, and e2e specs against real
+// Three projects: fast unit specs beside the code, the web apps' logic tests, and e2e specs against real
 // PostgreSQL and Redis. Each e2e file gets its own database cloned from a
 // template that the global setup migrates and seeds once per run.
 const { esmPackages } = require('./test/support/esm-packages');
@@ -18,6 +18,16 @@ module.exports = {
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
+    },
+    {
+      // The web apps' logic (filters, cart rules, badges, formatting), without a browser.
+      displayName: 'web',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: ['<rootDir>/web-store/src', '<rootDir>/web-admin/src'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      moduleNameMapper: { '^@contracts/(.*)$': '<rootDir>/src/contracts/$1' },
     },
     {
       displayName: 'e2e',

@@ -1,4 +1,5 @@
 import { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
@@ -41,7 +42,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.disable('x-powered-by');
   // Behind a load balancer, client addresses come from X-Forwarded-For.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(sameOriginOnly(app.get<{ origins: string[] }>(appConfig.KEY).origins));
+  const site = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  app.use(sameOriginOnly(site.origins));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(middlewareErrorHandler);
   // Everything is under /api but the schema PDF, whose address the spec fixes.
@@ -54,7 +56,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (devProvider) app.use(devProvider.router);
   const mail = app.get<{ smtpUrl?: string; outboxDir: string }>(mailConfig.KEY);
   if (!mail.smtpUrl) app.use(mailOutboxViewer(mail.outboxDir));
-  app.use(spaHost(webApps(projectRoot())));
+  app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   setUpDocs(app);
   return app;
 }

@@ -75,9 +75,13 @@ describe('Checkout and card payments', () => {
     expect(body.cartLimit).toBe(500);
   });
 
-  it('gives the card form its publishable key and says it is in test mode', async () => {
+  it('gives the card form its publishable key, the Stripe.js stand-in and says it is in test mode', async () => {
     const { body } = await api().get('/api/checkout/config').expect(200);
-    expect(body).toEqual({ publishableKey: stripe.simulator.keys.publishableKey, testMode: true });
+    expect(body).toEqual({
+      publishableKey: stripe.simulator.keys.publishableKey,
+      testMode: true,
+      stripeJsUrl: '/dev/stripe.js',
+    });
   });
 
   describe('refuses a cart it cannot sell, with a message and no order', () => {

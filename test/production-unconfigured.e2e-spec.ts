@@ -8,7 +8,7 @@ describe('Production without Stripe or OpenID settings', () => {
 
   it('tells the card form there is no key, and never falls back to the simulator', async () => {
     const { body } = await request(context.store.server).get('/api/checkout/config').expect(200);
-    expect(body).toEqual({ publishableKey: null, testMode: false });
+    expect(body).toEqual({ publishableKey: null, testMode: false, stripeJsUrl: 'https://js.stripe.com/v3' });
   });
 
   it('answers a checkout with the spec’s message and records no order', async () => {

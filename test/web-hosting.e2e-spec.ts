@@ -28,6 +28,17 @@ describe('Serving the web apps', () => {
     },
   );
 
+  it('gives each page the support phone and email in a meta tag, escaped', async () => {
+    const res = await request(context.store.server).get('/terms').expect(200);
+    const content = /<meta name="site-info" content="([^"]*)" \/>/.exec(res.text)?.[1];
+    const decoded = content!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded)).toEqual({ supportPhone: '(555) 010-0142', supportEmail: 'support@localhost' });
+  });
+
   it('answers a path that is no route with the app page and status 404', async () => {
     const store404 = await request(context.store.server).get('/no-such-page').expect(404);
     expect(store404.text).toContain('<title>County Data Store</title>');

@@ -11,6 +11,24 @@ export interface SpaApp {
   routes: readonly string[];
 }
 
+/** Facts every page shows from its first paint (the support phone in the header), given to the apps in a meta tag. */
+export interface SiteInfo {
+  supportPhone: string;
+  supportEmail: string;
+}
+
+/** The placeholder in an app's index.html that the site info replaces. */
+export const SITE_INFO_PLACEHOLDER = '<meta name="site-info" content="{}" />';
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An app's page with the site info in place: a meta tag, not an inline script, so a strict CSP holds. */
+export function withSiteInfo(page: Buffer, info: SiteInfo): Buffer {
+  const tag = `<meta name="site-info" content="${escapeAttribute(JSON.stringify(info))}" />`;
+  return Buffer.from(page.toString('utf8').replace(SITE_INFO_PLACEHOLDER, tag));
+}
+
 export function webApps(root: string): SpaApp[] {
   return [
     { name: 'web-admin', basePath: '/admin', distDir: join(root, 'web-admin', 'dist'), routes: ADMIN_ROUTES },
@@ -36,12 +54,12 @@ function setCacheHeaders(res: Response, file: string): void {
  * routes — with 200 for a route the app knows and 404 for any other path, so
  * crawlers and monitors see a real not-found while the app still renders it.
  */
-export function spaHost(apps: SpaApp[]): RequestHandler {
+export function spaHost(apps: SpaApp[], info: SiteInfo): RequestHandler {
   const router = Router();
   const pages = new Map<SpaApp, Buffer | null>();
   for (const app of apps) {
     const index = join(app.distDir, 'index.html');
-    pages.set(app, existsSync(index) ? readFileSync(index) : null);
+    pages.set(app, existsSync(index) ? withSiteInfo(readFileSync(index), info) : null);
     if (existsSync(app.distDir)) {
       router.use(
         app.basePath || '/',

@@ -1,29 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchesRoute, STORE_ROUTES } from '@contracts/routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router';
+import './app/styles.css';
+import { Toaster } from './components/ui/toast';
+import { createQueryClient } from './lib/query-client';
 
-function NotFound() {
-  return (
-    <main>
-      <h1>404</h1>
-      <p>Page not found</p>
-      <a href="/">Go Home</a>
-    </main>
-  );
-}
-
-function App() {
-  if (!matchesRoute(STORE_ROUTES, window.location.pathname)) return <NotFound />;
-  return (
-    <main>
-      <h1>County Data Store</h1>
-      <p>Bulk property-record data for every U.S. county.</p>
-    </main>
-  );
-}
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <AppRoutes />
+        <Toaster />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { stripeConfig } from '../../config';
 import { StripeSimulator } from './simulator/stripe-simulator';
+import { STRIPE_JS_STANDIN_PATH } from './simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './stripe-simulator.provider';
+
+/** Stripe.js must be loaded from Stripe itself (PCI), never bundled. */
+const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payment processing is not configured. Please contact support.';
 
@@ -39,6 +43,8 @@ export class StripeGateway {
   readonly publishableKey: string | null;
   private readonly webhookSecret: string | null;
   readonly testMode: boolean;
+  /** Where pages load Stripe.js from: Stripe's own, or the stand-in served with the simulator. */
+  readonly stripeJsUrl: string;
 
   constructor(
     @Inject(stripeConfig.KEY) config: ConfigType<typeof stripeConfig>,
@@ -49,6 +55,7 @@ export class StripeGateway {
     this.publishableKey = simulator?.keys.publishableKey ?? config.publishableKey ?? null;
     this.webhookSecret = simulator?.keys.webhookSecret ?? config.webhookSecret ?? null;
     this.testMode = Boolean(simulator) || Boolean(secretKey?.startsWith('sk_test_'));
+    this.stripeJsUrl = simulator ? STRIPE_JS_STANDIN_PATH : STRIPE_JS_URL;
     if (!secretKey) {
       this.stripe = null;
       this.logger.warn(

@@ -37,6 +37,7 @@ export class CheckoutController {
     return {
       publishableKey: this.stripe.configured ? this.stripe.publishableKey : null,
       testMode: this.stripe.testMode,
+      stripeJsUrl: this.stripe.stripeJsUrl,
     };
   }
 

@@ -10,4 +10,7 @@ export class CheckoutConfigDto {
 
   @ApiProperty({ description: 'True when no real money moves (Stripe test keys or the simulator)' })
   testMode: boolean;
+
+  @ApiProperty({ example: 'https://js.stripe.com/v3', description: 'Where the page loads Stripe.js from' })
+  stripeJsUrl: string;
 }

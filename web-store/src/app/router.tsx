@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Spinner } from '../components/ui/skeleton';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { useCurrentUser } from '../lib/auth';
+
+// Every screen but the landing page is its own chunk, fetched when first visited.
+const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
+const BrowseCountiesPage = lazy(() => import('../features/browse-counties/components/browse-counties-page'));
+const CountyPickerPage = lazy(() => import('../features/county-picker/components/county-picker-page'));
+const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page'));
+const OrderPage = lazy(() => import('../features/order-page/components/order-page'));
+const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
+const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
+
+/** Spec §2: / is the landing page for visitors (and while sign-in is still being checked), the dashboard once signed in. */
+function HomeRoute() {
+  const { isSignedIn } = useCurrentUser();
+  return isSignedIn ? <DashboardPage /> : <LandingPage />;
+}
+
+/** A new page starts at its top, unless the address names a place on it. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner />
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="/" element={<HomeRoute />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/counties" element={<BrowseCountiesPage />} />
+          <Route path="/select-counties" element={<CountyPickerPage />} />
+          <Route path="/checkout" element={<CheckoutPage />} />
+          <Route path="/checkout/:countyId" element={<CheckoutPage />} />
+          <Route path="/orders/:token" element={<OrderPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { siteInfo, telHref } from '../lib/site-info';
+
+/** The store's name as a link home: the same mark in every header. */
+export function Logo() {
+  return (
+    <Link to="/" className="logo">
+      <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+        <rect width="28" height="28" rx="7" fill="currentColor" />
+        <path d="M7 19V9l7 4 7-4v10l-7 4z" fill="#fff" />
+      </svg>
+      <span>County Data Store</span>
+    </Link>
+  );
+}
+
+/** The support phone from SUPPORT_PHONE, as a tel: link (nothing when unset). */
+export function PhoneLink({ className }: { className?: string }) {
+  if (!siteInfo.supportPhone) return null;
+  return (
+    <a className={className ?? 'phone-link'} href={telHref(siteInfo.supportPhone)}>
+      <span aria-hidden="true">☎</span> {siteInfo.supportPhone}
+    </a>
+  );
+}

@@ -1,0 +1,7 @@
+export default function BrowseCountiesPage() {
+  return (
+    <main id="main" className="container">
+      <h1>BrowseCountiesPage</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export default function DashboardPage() {
+  return (
+    <main id="main" className="container">
+      <h1>DashboardPage</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export default function OrderPage() {
+  return (
+    <main id="main" className="container">
+      <h1>OrderPage</h1>
+    </main>
+  );
+}

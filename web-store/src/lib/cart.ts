@@ -1,0 +1,137 @@
+import { useSyncExternalStore } from 'react';
+import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
+
+/** A cart line as the spec stores it in session storage (spec §3). Prices are display dollars. */
+export interface CartItem {
+  countyId: string;
+  countyName: string;
+  state: string;
+  purchaseType: PurchaseType;
+  price: number;
+}
+
+export const CART_KEY = 'cart';
+export const CHECKOUT_EMAIL_KEY = 'checkoutEmail';
+
+/** The county a line is for, as the picker knows it. */
+export interface CartCounty {
+  id: string;
+  name: string;
+  state: string;
+}
+
+export type AddResult = 'added' | 'already-in-cart' | 'cart-full';
+
+// ---- Pure rules (spec §4 Cart): a county at most once, the plan sets the price. ----
+
+export function lineFor(county: CartCounty, purchaseType: PurchaseType): CartItem {
+  return {
+    countyId: county.id,
+    countyName: county.name,
+    state: county.state,
+    purchaseType,
+    price: planFor(purchaseType).price,
+  };
+}
+
+export function addLine(
+  items: readonly CartItem[],
+  county: CartCounty,
+  purchaseType: PurchaseType,
+): [CartItem[], AddResult] {
+  if (items.some((item) => item.countyId === county.id)) return [[...items], 'already-in-cart'];
+  if (items.length >= CART_LIMIT) return [[...items], 'cart-full'];
+  return [[...items, lineFor(county, purchaseType)], 'added'];
+}
+
+export function changePlan(items: readonly CartItem[], countyId: string, purchaseType: PurchaseType): CartItem[] {
+  return items.map((item) =>
+    item.countyId === countyId ? { ...item, purchaseType, price: planFor(purchaseType).price } : item,
+  );
+}
+
+export function removeLine(items: readonly CartItem[], countyId: string): CartItem[] {
+  return items.filter((item) => item.countyId !== countyId);
+}
+
+/** The total the cart shows, in dollars, from the plan config (the server prices the order itself). */
+export function cartTotal(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + planFor(item.purchaseType).price, 0);
+}
+
+export type StoredCart = { status: 'empty' } | { status: 'invalid' } | { status: 'ok'; items: CartItem[] };
+
+function isCartItem(value: unknown): value is CartItem {
+  const item = value as CartItem;
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    typeof item.countyId === 'string' &&
+    typeof item.countyName === 'string' &&
+    typeof item.state === 'string' &&
+    (item.purchaseType === 'one-time' || item.purchaseType === 'annual')
+  );
+}
+
+/** Reads a stored cart: nothing, something unreadable (spec §5 "Failed to load cart"), or its lines. */
+export function parseStoredCart(raw: string | null): StoredCart {
+  if (raw === null) return { status: 'empty' };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed) || !parsed.every(isCartItem)) return { status: 'invalid' };
+    if (parsed.length === 0) return { status: 'empty' };
+    // Prices are re-derived from the plan: a stored price is never trusted.
+    return { status: 'ok', items: parsed.map((item) => ({ ...item, price: planFor(item.purchaseType).price })) };
+  } catch {
+    return { status: 'invalid' };
+  }
+}
+
+// ---- The cart of this tab, kept in sessionStorage and shared by every component that shows it. ----
+
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; items: CartItem[] } | null = null;
+
+function readItems(): CartItem[] {
+  const raw = sessionStorage.getItem(CART_KEY);
+  if (cached?.raw !== raw) {
+    const stored = parseStoredCart(raw);
+    cached = { raw, items: stored.status === 'ok' ? stored.items : [] };
+  }
+  return cached.items;
+}
+
+function writeItems(items: CartItem[]): void {
+  if (items.length === 0) sessionStorage.removeItem(CART_KEY);
+  else sessionStorage.setItem(CART_KEY, JSON.stringify(items));
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const cart = {
+  items: readItems,
+  add(county: CartCounty, purchaseType: PurchaseType): AddResult {
+    const [items, result] = addLine(readItems(), county, purchaseType);
+    if (result === 'added') writeItems(items);
+    return result;
+  },
+  setPlan(countyId: string, purchaseType: PurchaseType): void {
+    writeItems(changePlan(readItems(), countyId, purchaseType));
+  },
+  remove(countyId: string): void {
+    writeItems(removeLine(readItems(), countyId));
+  },
+  /** After a successful payment (spec §4): the cart and the stored email are cleared. */
+  clearAfterPurchase(): void {
+    sessionStorage.removeItem(CHECKOUT_EMAIL_KEY);
+    writeItems([]);
+  },
+};
+
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, readItems);
+}
