@@ -57,6 +57,27 @@ describe('Serving the web apps', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it.each(['br', 'gzip'])(
+    'sends built assets %s-compressed to a client that accepts it, the same bytes once decoded',
+    async (encoding) => {
+      const page = await request(context.store.server).get('/').expect(200);
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)![1];
+      const plain = await request(context.store.server).get(asset).set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const compressed = await request(context.store.server)
+        .get(asset)
+        .set('Accept-Encoding', `${encoding}, identity;q=0.5`)
+        .expect(200)
+        .expect('Content-Type', /javascript/)
+        .expect('Vary', 'Accept-Encoding');
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Content-Length is what crossed the wire; supertest hands over the text decoded.
+      expect(Number(compressed.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+      expect(compressed.text).toBe(plain.text);
+    },
+  );
+
   it('leaves /api to the API: an unknown endpoint is a JSON 404 in the error contract', async () => {
     const res = await request(context.store.server).get('/api/no-such-endpoint').expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-endpoint', error: 'Not Found' });

@@ -1,6 +1,7 @@
 import express, { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { preferredEncoding } from '../common/http/precompressed-body';
 import { ADMIN_ROUTES, matchesRoute, STORE_ROUTES } from '../contracts/routes';
 
 export interface SpaApp {
@@ -46,7 +47,32 @@ function ownedBy(app: SpaApp, path: string): boolean {
 
 /** Hashed build assets never change; everything else is revalidated. */
 function setCacheHeaders(res: Response, file: string): void {
-  res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const asset = /[\\/]assets[\\/]/.test(file);
+  res.setHeader('Cache-Control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // An asset may be answered compressed or not, by Accept-Encoding: caches must keep them apart.
+  if (asset) res.setHeader('Vary', 'Accept-Encoding');
+}
+
+const ENCODED_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * Serves the .br or .gz the build made beside an asset (scripts/precompress.mjs) to a client
+ * that accepts it; anything else falls through to the plain file.
+ */
+function precompressedAssets(distDir: string): RequestHandler {
+  const assetsDir = join(distDir, 'assets');
+  const encoded = new Set(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const match = /^\/assets\/([^/]+)$/.exec(req.path);
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (!match || encoding === 'identity' || !encoded.has(match[1] + ENCODED_SUFFIX[encoding])) return next();
+    const file = join(assetsDir, match[1] + ENCODED_SUFFIX[encoding]);
+    res.type(extname(match[1]));
+    res.setHeader('Content-Encoding', encoding);
+    setCacheHeaders(res, file);
+    res.sendFile(file, { lastModified: true }, (error) => error && next(error));
+  };
 }
 
 /**
@@ -63,6 +89,7 @@ export function spaHost(apps: SpaApp[], info: SiteInfo): RequestHandler {
     if (existsSync(app.distDir)) {
       router.use(
         app.basePath || '/',
+        precompressedAssets(app.distDir),
         express.static(app.distDir, { index: false, redirect: false, setHeaders: setCacheHeaders }),
       );
     }
