@@ -1,9 +1,10 @@
+// The design tokens and shared classes first, so that feature styles can build on them.
+import './app/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
-import './app/styles.css';
 import { Toaster } from './components/ui/toast';
 import { createQueryClient } from './lib/query-client';
 

@@ -1,7 +1,27 @@
+import { useLandingView } from '../use-landing-view';
+import { AboutSection } from './about-section';
+import { GetStartedSection } from './get-started-section';
+import { HeroSection } from './hero-section';
+import { HowItWorksSection } from './how-it-works-section';
+import { LandingFooter } from './landing-footer';
+import { LandingHeader } from './landing-header';
+import './landing-page.css';
+import { PricingSection } from './pricing-section';
+
+/** Spec §2 "Landing page": loaded with the app's first chunk, so it stays free of heavy dependencies. */
 export function LandingPage() {
+  useLandingView();
   return (
-    <main id="main" className="container">
-      <h1>County Data Store</h1>
-    </main>
+    <>
+      <LandingHeader />
+      <main id="main">
+        <HeroSection />
+        <HowItWorksSection />
+        <PricingSection />
+        <AboutSection />
+        <GetStartedSection />
+      </main>
+      <LandingFooter />
+    </>
   );
 }

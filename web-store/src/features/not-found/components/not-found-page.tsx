@@ -1,7 +1,16 @@
+import { useEffect } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import './not-found-page.css';
 
 export function NotFoundPage() {
+  // The tab and history name the miss; leaving restores the app's own title.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Page not found | County Data Store';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
   return (
     <main id="main" className="not-found">
       <p className="not-found__code">404</p>
