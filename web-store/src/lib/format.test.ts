@@ -1,4 +1,4 @@
-import { countOf, formatDate, formatDollars } from './format';
+import { countOf, formatDate, formatDollars, formatFileSize, formatRelease } from './format';
 
 describe('formatting', () => {
   it('shows dollars with thousands separators, cents only when there are some', () => {
@@ -16,5 +16,33 @@ describe('formatting', () => {
   it('counts in the singular for one', () => {
     expect(countOf(1, 'county', 'counties')).toBe('1 county');
     expect(countOf(3229, 'county', 'counties')).toBe('3,229 counties');
+  });
+});
+
+describe('file sizes', () => {
+  it('shows small files in bytes', () => {
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(812)).toBe('812 bytes');
+  });
+
+  it('shows one decimal below 10 of a unit, none above', () => {
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(512_000)).toBe('500 KB');
+    expect(formatFileSize(1.4 * 1024 * 1024)).toBe('1.4 MB');
+    expect(formatFileSize(12 * 1024 * 1024 + 300)).toBe('12 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+  });
+});
+
+describe('release names', () => {
+  it('names the month of a release', () => {
+    expect(formatRelease('2026-11')).toBe('November 2026');
+    expect(formatRelease('2025-01')).toBe('January 2025');
+  });
+
+  it('leaves anything else as it is', () => {
+    expect(formatRelease('2025-13')).toBe('2025-13');
+    expect(formatRelease('latest')).toBe('latest');
   });
 });

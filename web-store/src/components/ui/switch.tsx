@@ -5,6 +5,7 @@ interface SwitchProps {
   id?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
+  'aria-describedby'?: string;
 }
 
 /** An on/off switch: a button with role="switch", so keyboards and screen readers treat it as one. */

@@ -1,7 +1,72 @@
-export default function CheckoutPage() {
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PurchaseType } from '@contracts/plans';
+import { cart } from '../../../lib/cart';
+import { useCounties } from '../../../lib/counties';
+import { DEFAULT_COUNTY_PLAN, orderForCounty } from '../checkout-rules';
+import { forgetEmail } from '../checkout-email';
+import { useCartOrder } from '../use-cart-order';
+import { CheckoutFooter, CheckoutHeader } from './checkout-header';
+import { CheckoutLayout } from './checkout-layout';
+import { CheckoutProblem } from './checkout-problem';
+import { PlanChooser } from './plan-chooser';
+import './checkout.css';
+
+/** /checkout: the cart the buyer built on /select-counties. */
+function CartCheckout() {
+  const order = useCartOrder();
+  // Empty or unreadable: the hook is already sending the buyer back to the picker.
+  if (order.status !== 'ok') return null;
+  return <CheckoutLayout order={order} afterPurchase={() => cart.clearAfterPurchase()} />;
+}
+
+/** /checkout/{countyId}: one county from Browse Counties, bought on its own; the cart is left alone. */
+function CountyCheckout({ countyId }: { countyId: string }) {
+  const counties = useCounties();
+  const [plan, setPlan] = useState<PurchaseType>(DEFAULT_COUNTY_PLAN);
+
+  if (counties.isError) {
+    return (
+      <CheckoutProblem title="Counties could not be loaded" backTo="/counties" backLabel="Back to Browse Counties">
+        Please check your connection and try again.{' '}
+        <button type="button" className="checkout-link-button" onClick={() => void counties.refetch()}>
+          Try again
+        </button>
+      </CheckoutProblem>
+    );
+  }
+
+  const order = orderForCounty(counties.data, countyId, plan);
+  if (order.status === 'unknown-county') {
+    return (
+      <CheckoutProblem title="County not found" backTo="/counties" backLabel="Back to Browse Counties">
+        This county is not in our catalog. It may have been removed, or the link is incomplete.
+      </CheckoutProblem>
+    );
+  }
+
   return (
-    <main id="main" className="container">
-      <h1>CheckoutPage</h1>
-    </main>
+    <CheckoutLayout
+      order={order}
+      afterPurchase={forgetEmail}
+      planChooser={(locked) => <PlanChooser value={plan} onChange={setPlan} disabled={locked} />}
+    />
+  );
+}
+
+export default function CheckoutPage() {
+  const { countyId } = useParams();
+  return (
+    <div className="checkout-page">
+      <CheckoutHeader />
+      <main id="main" className="container checkout">
+        <div className="checkout__intro">
+          <h1>Checkout</h1>
+          <p className="muted">Review your order, enter your email and pay securely by card.</p>
+        </div>
+        {countyId ? <CountyCheckout countyId={countyId} /> : <CartCheckout />}
+      </main>
+      <CheckoutFooter />
+    </div>
   );
 }

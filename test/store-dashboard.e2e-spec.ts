@@ -1,0 +1,420 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { eventually } from './support/eventually';
+import { buy } from './support/purchase';
+import { useTestApp } from './support/test-app';
+
+// This file compiles without the DOM library: functions run in the page reach its globals through this.
+interface PageGlobals {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+  getComputedStyle(element: unknown): { maxHeight: string; overflowY: string };
+}
+
+interface CountyRow {
+  id: string;
+  name: string;
+  state: string;
+}
+
+interface Person {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+// The store shows dates like "Jan 5, 2025", by the UTC calendar day.
+const shortDate = (value: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(value);
+
+describe('The customer dashboard and Browse Counties in a real browser', () => {
+  const context = useTestApp({ listen: true });
+  let browser: Browser;
+  let origin: string;
+  let run = 0;
+  const email = (name: string) => `${name}.${Date.now()}.${++run}@example.com`;
+  const db = () => context.store.db;
+
+  let harris: CountyRow;
+  let baltimore: CountyRow;
+  let buyer: Person;
+  let snapshotId: string;
+  let trackerId: string;
+
+  beforeAll(async () => {
+    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    [harris] = await db().query(`SELECT id, name, state FROM counties WHERE fips = '48201'`);
+    [baltimore] = await db().query(`SELECT id, name, state FROM counties WHERE fips = '24510'`);
+    buyer = { email: email('ada'), firstName: 'Ada', lastName: 'Lovelace' };
+    await buy(context.store.server, buyer.email, [
+      { countyId: harris.id, purchaseType: 'one-time' },
+      { countyId: baltimore.id, purchaseType: 'annual' },
+    ]);
+    [{ id: snapshotId }] = await db().query(`SELECT id FROM subscriptions WHERE county_id = $1`, [harris.id]);
+    [{ id: trackerId }] = await db().query(`SELECT id FROM subscriptions WHERE county_id = $1`, [baltimore.id]);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  let tabs: BrowserContext;
+  let page: Page;
+
+  // Each test is a new browser profile: its own cookies (the session) and storage.
+  beforeEach(async () => {
+    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await tabs.newPage();
+  });
+
+  afterEach(async () => {
+    await tabs.close();
+  });
+
+  /** Signs in through the development provider's form, as a person would, and lands on `returnTo`. */
+  async function signIn(person: Person, returnTo = '/dashboard'): Promise<void> {
+    await page.goto(`${origin}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+    await page.getByLabel('Email', { exact: true }).fill(person.email);
+    await page.getByLabel('First name').fill(person.firstName ?? '');
+    await page.getByLabel('Last name').fill(person.lastName ?? '');
+    const verified = page.getByRole('checkbox', { name: /verified/ });
+    if (await verified.count()) await verified.check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin}${returnTo}`);
+  }
+
+  const card = (county: CountyRow) => page.getByRole('article', { name: county.name, exact: true });
+  const badgeOf = (scope: Locator, text: string) => scope.locator('.badge', { hasText: text });
+
+  async function fitsWidth(): Promise<boolean> {
+    return page.evaluate(() => {
+      const { documentElement } = (globalThis as unknown as PageGlobals).document;
+      return documentElement.scrollWidth <= documentElement.clientWidth;
+    });
+  }
+
+  describe('the dashboard', () => {
+    it('greets the buyer and shows both purchases with their badges, amounts and dates', async () => {
+      await signIn(buyer);
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
+      expect(await page.getByText('AL', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText(buyer.email, { exact: true }).isVisible()).toBe(true);
+      await page.getByRole('heading', { level: 2, name: 'Active Subscriptions' }).waitFor();
+      await card(harris).waitFor();
+
+      const [snapshotRow] = await db().query(`SELECT start_date FROM subscriptions WHERE id = $1`, [snapshotId]);
+      const snapshot = await card(harris).innerText();
+      expect(snapshot).toContain('Texas');
+      expect(snapshot).toContain('County SnapShot');
+      expect(snapshot).toContain('$500');
+      expect(snapshot).toMatch(new RegExp(`Purchased\\s+${shortDate(snapshotRow.start_date)}`));
+      expect(await badgeOf(card(harris), 'Active').count()).toBe(1);
+      expect(await card(harris).getByRole('switch').count()).toBe(0);
+
+      const [trackerRow] = await db().query(`SELECT expiration_date FROM subscriptions WHERE id = $1`, [trackerId]);
+      const tracker = await card(baltimore).innerText();
+      expect(tracker).toContain('Maryland');
+      expect(tracker).toContain('County Tracker');
+      expect(tracker).toContain('$1,200');
+      expect(tracker).toMatch(new RegExp(`Expires\\s+${shortDate(trackerRow.expiration_date)}`));
+      expect(await badgeOf(card(baltimore), 'Active').getAttribute('class')).toContain('badge--default');
+      const renew = card(baltimore).getByRole('switch', { name: 'Auto-renewal' });
+      expect(await renew.getAttribute('aria-checked')).toBe('true');
+      expect(await renew.isEnabled()).toBe(true);
+
+      expect(await page.getByRole('link', { name: 'Add County' }).getAttribute('href')).toBe('/counties');
+      expect(await page.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/api/logout');
+      await screenshot(page, 'store-dashboard');
+
+      await page.setViewportSize({ width: 360, height: 800 });
+      expect(await fitsWidth()).toBe(true);
+      await screenshot(page, 'store-dashboard-360');
+    });
+
+    it('shows the dashboard at / once signed in', async () => {
+      await signIn(buyer, '/');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();
+      await card(baltimore).waitFor();
+      await screenshot(page, 'store-dashboard-home');
+    });
+
+    it('saves auto-renewal, with the switch locked while it saves', async () => {
+      await signIn(buyer);
+      const renew = card(baltimore).getByRole('switch', { name: 'Auto-renewal' });
+      await renew.waitFor();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${origin}/api/subscriptions/${trackerId}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+
+      await renew.click();
+      await eventually(() => renew.isDisabled());
+      expect(await renew.getAttribute('aria-checked')).toBe('false');
+      await screenshot(page, 'store-dashboard-auto-renew-saving');
+      release();
+
+      await page.getByRole('status').filter({ hasText: 'Settings Updated' }).waitFor();
+      expect(await page.getByText('Auto-renewal preference has been saved.').isVisible()).toBe(true);
+      await eventually(() => renew.isEnabled());
+      expect(await renew.getAttribute('aria-checked')).toBe('false');
+      const [row] = await db().query(`SELECT auto_renew FROM subscriptions WHERE id = $1`, [trackerId]);
+      expect(row.auto_renew).toBe(false);
+      await screenshot(page, 'store-dashboard-auto-renew-saved');
+
+      // And back on, by keyboard.
+      await page.unroute(`${origin}/api/subscriptions/${trackerId}`);
+      await renew.focus();
+      await page.keyboard.press('Space');
+      await eventually(async () => (await renew.getAttribute('aria-checked')) === 'true' && renew.isEnabled());
+      await eventually(async () => {
+        const [after] = await db().query(`SELECT auto_renew FROM subscriptions WHERE id = $1`, [trackerId]);
+        return after.auto_renew === true;
+      });
+    });
+
+    it('says so when auto-renewal cannot be saved, and keeps the saved value', async () => {
+      await signIn(buyer);
+      const renew = card(baltimore).getByRole('switch', { name: 'Auto-renewal' });
+      await renew.waitFor();
+      await page.route(`${origin}/api/subscriptions/${trackerId}`, (route) =>
+        route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' }),
+      );
+      await renew.click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Error' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain('Failed to update auto-renewal setting.');
+      await eventually(() => renew.isEnabled());
+      expect(await renew.getAttribute('aria-checked')).toBe('true');
+      await screenshot(page, 'store-dashboard-auto-renew-failed');
+    });
+
+    it('downloads the file the SnapShot includes, byte for byte', async () => {
+      await signIn(buyer);
+      const button = card(harris).getByRole('button', { name: 'Download Data' });
+      await button.waitFor();
+      expect(await card(harris).innerText()).toMatch(/Data release: \w+ \d{4}/);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      const file = readFileSync(await download.path());
+      const [dataset] = await db().query(
+        `SELECT bytes, sha256, records, release FROM county_datasets WHERE county_id = $1 ORDER BY release DESC LIMIT 1`,
+        [harris.id],
+      );
+      expect(file.length).toBe(Number(dataset.bytes));
+      expect(createHash('sha256').update(file).digest('hex')).toBe(dataset.sha256);
+      expect(download.suggestedFilename()).toBe(`${harris.name.toLowerCase()}-tx-${dataset.release}.csv.gz`);
+      const started = card(harris).getByRole('status');
+      await started.filter({ hasText: 'Your download has started' }).waitFor();
+      expect(await started.innerText()).toContain(`${dataset.records.toLocaleString('en-US')} records`);
+      await screenshot(page, 'store-dashboard-download');
+    });
+
+    it('shows the server’s reason when a download is refused', async () => {
+      await signIn(buyer);
+      const button = card(harris).getByRole('button', { name: 'Download Data' });
+      await button.waitFor();
+      await page.route(`${origin}/api/subscriptions/${snapshotId}/download-link`, (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 409,
+            message: "This county's data is not available yet.",
+            error: 'Conflict',
+          }),
+        }),
+      );
+      await button.click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Download Failed' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain("This county's data is not available yet.");
+      await screenshot(page, 'store-dashboard-download-refused');
+    });
+
+    it('warns under 30 days, shows "Expired" after, and "Never" without an expiration date', async () => {
+      const [{ expiration_date: original }] = await db().query(
+        `SELECT expiration_date FROM subscriptions WHERE id = $1`,
+        [trackerId],
+      );
+      try {
+        await db().query(
+          `UPDATE subscriptions SET expiration_date = now() + interval '10 days 2 hours' WHERE id = $1`,
+          [trackerId],
+        );
+        await signIn(buyer);
+        await badgeOf(card(baltimore), '10 days left').waitFor();
+        expect(await badgeOf(card(baltimore), '10 days left').getAttribute('class')).toContain('badge--outline');
+        await screenshot(page, 'store-dashboard-days-left');
+
+        await db().query(`UPDATE subscriptions SET expiration_date = now() - interval '2 days' WHERE id = $1`, [
+          trackerId,
+        ]);
+        await page.reload();
+        await badgeOf(card(baltimore), 'Expired').waitFor();
+        expect(await badgeOf(card(baltimore), 'Expired').getAttribute('class')).toContain('badge--destructive');
+
+        await db().query(`UPDATE subscriptions SET expiration_date = NULL WHERE id = $1`, [trackerId]);
+        await page.reload();
+        await card(baltimore).waitFor();
+        expect(await card(baltimore).innerText()).toMatch(/Expires\s+Never/);
+        expect(await badgeOf(card(baltimore), 'Active').count()).toBe(1);
+        await screenshot(page, 'store-dashboard-never');
+      } finally {
+        await db().query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [trackerId, original]);
+      }
+    });
+
+    it('shows a customer without purchases the empty state, leading to Browse Counties', async () => {
+      const newcomer = { email: email('newcomer') };
+      await signIn(newcomer);
+      await page.getByRole('heading', { name: 'No Active Subscriptions' }).waitFor();
+      expect(await page.getByText('Get started by selecting a county and choosing a data tier').isVisible()).toBe(true);
+      // No first name: the greeting goes without one, and the avatar shows the email's first letter.
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back!');
+      expect(await page.getByText('N', { exact: true }).isVisible()).toBe(true);
+      await screenshot(page, 'store-dashboard-empty');
+      await page.getByRole('link', { name: 'Browse Counties' }).click();
+      await page.waitForURL(`${origin}/counties`);
+    });
+
+    it('tells a signed-out visitor they are logged out, then sends them to sign in', async () => {
+      // The sign-in redirect waits until the toast has been seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${origin}/api/login**`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const login = page.waitForRequest((req) => req.url().startsWith(`${origin}/api/login`));
+      await page.goto(`${origin}/dashboard`);
+      const alert = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain('You are logged out. Logging in again...');
+      await screenshot(page, 'store-dashboard-signed-out');
+      expect(new URL((await login).url()).searchParams.get('returnTo')).toBe('/dashboard');
+      release();
+      await page.getByLabel('Email', { exact: true }).waitFor();
+    });
+  });
+
+  describe('Browse Counties', () => {
+    const states = () => page.getByRole('complementary', { name: 'States' });
+    const countyCards = () => page.getByRole('list', { name: 'Counties', exact: true }).getByRole('listitem');
+    const summary = () => page.locator('.browse-summary');
+
+    async function open(): Promise<void> {
+      await signIn(buyer, '/counties');
+      await page.getByRole('heading', { level: 1, name: 'Browse Counties' }).waitFor();
+      await countyCards().first().waitFor();
+    }
+
+    it('lists the states with their counts, records the visit, and shows more counties on request', async () => {
+      const [{ n: before }] = await db().query(
+        `SELECT count(*)::int AS n FROM journey_events WHERE event = 'counties_view'`,
+      );
+      await open();
+      const [{ n: total }] = await db().query(`SELECT count(*)::int AS n FROM counties`);
+      const perState: { state: string; n: number }[] = await db().query(
+        `SELECT state, count(*)::int AS n FROM counties GROUP BY state`,
+      );
+      perState.sort((a, b) => a.state.localeCompare(b.state));
+
+      const buttons = states().getByRole('button');
+      const names = await buttons.evaluateAll((elements) =>
+        elements.map((element) => (element as unknown as { textContent: string }).textContent),
+      );
+      expect(names).toEqual([
+        `All States${total.toLocaleString('en-US')} counties`,
+        ...perState.map(({ state, n }) => `${state}${n.toLocaleString('en-US')} counties`),
+      ]);
+      const texas = perState.find((s) => s.state === 'Texas')!;
+      await states()
+        .getByRole('button', { name: `Texas ${texas.n} counties`, exact: true })
+        .waitFor();
+      expect(
+        await states()
+          .getByRole('button', { name: /^All States/ })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+
+      const panel = await states().evaluate((element) => {
+        const style = (globalThis as unknown as PageGlobals).getComputedStyle(element);
+        return { maxHeight: style.maxHeight, overflowY: style.overflowY };
+      });
+      expect(panel).toEqual({ maxHeight: '600px', overflowY: 'auto' });
+
+      expect(await countyCards().count()).toBe(60);
+      expect(await summary().innerText()).toBe(`Showing 60 of ${total.toLocaleString('en-US')} counties`);
+      await screenshot(page, 'store-counties');
+      await page.getByRole('button', { name: 'Show more counties' }).click();
+      await eventually(async () => (await countyCards().count()) === 120);
+      expect(await summary().innerText()).toBe(`Showing 120 of ${total.toLocaleString('en-US')} counties`);
+
+      expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+      expect(await page.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
+
+      await eventually(async () => {
+        const [{ n }] = await db().query(`SELECT count(*)::int AS n FROM journey_events WHERE event = 'counties_view'`);
+        return n === before + 1;
+      });
+    });
+
+    it('combines the search with the state, and says when nothing matches', async () => {
+      await open();
+      const [{ n: texasHarris }] = await db().query(
+        `SELECT count(*)::int AS n FROM counties WHERE state = 'Texas' AND name ILIKE '%harris%'`,
+      );
+      const [{ n: allHarris }] = await db().query(
+        `SELECT count(*)::int AS n FROM counties WHERE name ILIKE '%harris%' OR state ILIKE '%harris%'`,
+      );
+      expect(allHarris).toBeGreaterThan(texasHarris);
+
+      const search = page.getByRole('searchbox', { name: 'Search counties' });
+      expect(await search.getAttribute('placeholder')).toBe('Search counties...');
+      await search.fill('HARRIS');
+      await eventually(async () => (await countyCards().count()) === allHarris);
+      await states()
+        .getByRole('button', { name: /^Texas \d/ })
+        .click();
+      await eventually(async () => (await countyCards().count()) === texasHarris);
+      expect(await summary().innerText()).toBe(`${texasHarris} counties found`);
+      for (const text of await countyCards().allInnerTexts()) expect(text).toMatch(/Harris[\s\S]*Texas/);
+      await screenshot(page, 'store-counties-search-state');
+
+      await search.fill('zzzz');
+      await page.getByRole('heading', { name: 'No Counties Found' }).waitFor();
+      expect(await page.getByText('Try adjusting your search or state filter').isVisible()).toBe(true);
+      await screenshot(page, 'store-counties-empty');
+
+      await search.fill(harris.name);
+      const harrisCard = countyCards().filter({ has: page.getByRole('heading', { name: harris.name, exact: true }) });
+      await eventually(async () => (await harrisCard.count()) === 1);
+      await harrisCard.getByRole('link', { name: 'Select County' }).click();
+      await page.waitForURL(`${origin}/checkout/${harris.id}`);
+    });
+
+    it('fits a 360 px screen, with the states in a select above the cards', async () => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await open();
+      expect(await states().isVisible()).toBe(false);
+      await page.getByLabel('State', { exact: true }).selectOption('Maryland');
+      await eventually(async () => (await summary().innerText()).endsWith('found'));
+      const [{ n: maryland }] = await db().query(`SELECT count(*)::int AS n FROM counties WHERE state = 'Maryland'`);
+      expect(await countyCards().count()).toBe(maryland);
+      expect(await fitsWidth()).toBe(true);
+      await screenshot(page, 'store-counties-360');
+    });
+
+    it('sends a signed-out visitor to sign in', async () => {
+      const login = page.waitForRequest((req) => req.url().startsWith(`${origin}/api/login`));
+      await page.goto(`${origin}/counties`);
+      await page.getByRole('alert').filter({ hasText: 'Unauthorized' }).waitFor();
+      expect(new URL((await login).url()).searchParams.get('returnTo')).toBe('/counties');
+      await page.getByLabel('Email', { exact: true }).waitFor();
+      await screenshot(page, 'store-counties-signed-out');
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { PurchaseType } from '@contracts/plans';
+import { CartItem, cartTotal, lineFor, parseStoredCart } from '../../lib/cart';
+import { formatDollars } from '../../lib/format';
+import { HttpError, messageOf } from '../../lib/http';
+
+/** The plan a single-county checkout (/checkout/{countyId}) starts on: the one the store recommends. */
+export const DEFAULT_COUNTY_PLAN: PurchaseType = 'annual';
+
+/** Spec §5: non-empty and containing "@"; the server checks the address properly. */
+export function isValidEmail(email: string): boolean {
+  const trimmed = email.trim();
+  return trimmed.length > 0 && trimmed.includes('@');
+}
+
+/** What the checkout sells: its lines, or why there is nothing to sell. */
+export type Order =
+  | { status: 'loading' }
+  | { status: 'empty' }
+  | { status: 'invalid' }
+  | { status: 'unknown-county' }
+  | { status: 'failed' }
+  | { status: 'ok'; lines: CartItem[]; total: number };
+
+function orderOf(lines: CartItem[]): Order {
+  return { status: 'ok', lines, total: cartTotal(lines) };
+}
+
+/** /checkout: the cart the picker stored in session storage. */
+export function orderFromStoredCart(raw: string | null): Order {
+  const stored = parseStoredCart(raw);
+  return stored.status === 'ok' ? orderOf(stored.items) : stored;
+}
+
+/** /checkout/{countyId}: that one county on the chosen plan, once the catalog is known. */
+export function orderForCounty(
+  counties: readonly { id: string; name: string; state: string }[] | undefined,
+  countyId: string,
+  purchaseType: PurchaseType,
+): Order {
+  if (!counties) return { status: 'loading' };
+  const county = counties.find((c) => c.id === countyId);
+  return county ? orderOf([lineFor(county, purchaseType)]) : { status: 'unknown-county' };
+}
+
+/** What the server is sent: counties and plans, never prices (it prices the order itself). */
+export function paymentItems(lines: readonly CartItem[]): { countyId: string; purchaseType: PurchaseType }[] {
+  return lines.map(({ countyId, purchaseType }) => ({ countyId, purchaseType }));
+}
+
+export function payButtonLabel(total: number, processing: boolean): string {
+  return processing ? 'Processing...' : `Complete Purchase - ${formatDollars(total)}`;
+}
+
+export function activatedMessage(activated: number): string {
+  return `${activated} subscription(s) activated! Check your email for details.`;
+}
+
+/** Spec §8: the server's message, else a generic one; no answer at all means the network failed. */
+export function paymentIntentErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) return messageOf(error, 'Failed to initialize payment');
+  return 'Failed to initialize payment. Please try again.';
+}
+
+/** Spec §8: an activation refused by the server says why; anything else is a generic error. */
+export function activationErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) return messageOf(error, 'Failed to activate subscriptions');
+  return 'An error occurred';
+}
+
+/** Stripe's own Stripe.js, which `loadStripe` injects itself (at the version it was built for). */
+export function isStripeHostedJs(url: string): boolean {
+  try {
+    return new URL(url).origin === 'https://js.stripe.com';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { Logo, PhoneLink } from '../../../components/site';
+
+export function CheckoutHeader() {
+  return (
+    <header className="checkout-header">
+      <div className="container checkout-header__inner">
+        <Link to="/select-counties" className="checkout-header__back">
+          <span aria-hidden="true">←</span> Back to counties
+        </Link>
+        <Logo />
+        <PhoneLink className="phone-link checkout-header__phone" />
+      </div>
+    </header>
+  );
+}
+
+export function CheckoutFooter() {
+  return (
+    <footer className="checkout-footer">
+      <div className="container checkout-footer__inner">
+        <span>Payments are processed securely by Stripe. Card details never touch our servers.</span>
+        <nav aria-label="Legal">
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms and Conditions</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,32 @@
+import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
+import type { AddResult, CartCounty } from '../../lib/cart';
+
+export interface ToastMessage {
+  title: string;
+  description: string;
+  variant: 'default' | 'destructive';
+}
+
+/** Spec §5: proceeding with nothing in the cart. */
+export const CART_EMPTY: ToastMessage = {
+  title: 'Cart Empty',
+  description: 'Please add at least one county to proceed',
+  variant: 'destructive',
+};
+
+/** What the picker tells the visitor after trying to add a county (spec §8 "Added to Cart": county, state, plan). */
+export function addToCartMessage(result: AddResult, county: CartCounty, purchaseType: PurchaseType): ToastMessage {
+  const where = `${county.name}, ${county.state}`;
+  switch (result) {
+    case 'added':
+      return { title: 'Added to Cart', description: `${where} - ${planFor(purchaseType).name}`, variant: 'default' };
+    case 'already-in-cart':
+      return { title: 'Already in Cart', description: `${where} is already in your cart`, variant: 'default' };
+    case 'cart-full':
+      return {
+        title: 'Cart Full',
+        description: `A cart holds at most ${CART_LIMIT} counties. Check out these first, then start another order.`,
+        variant: 'destructive',
+      };
+  }
+}
