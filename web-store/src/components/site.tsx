@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteInfo, telHref } from '../lib/site-info';
 
@@ -21,5 +22,19 @@ export function PhoneLink({ className }: { className?: string }) {
     <a className={className ?? 'phone-link'} href={telHref(siteInfo.supportPhone)}>
       <span aria-hidden="true">☎</span> {siteInfo.supportPhone}
     </a>
+  );
+}
+
+/** The header of the signed-in and order screens: the logo, then the screen's own links, sticky at the top. */
+export function SiteHeader({ children, navLabel }: { children: ReactNode; navLabel: string }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Logo />
+        <nav className="site-header__nav" aria-label={navLabel}>
+          {children}
+        </nav>
+      </div>
+    </header>
   );
 }

@@ -1,21 +1,16 @@
-import { Logo } from '../../../components/site';
+import { SiteHeader } from '../../../components/site';
 import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
 
 export function BrowseHeader() {
   return (
-    <header className="browse-header">
-      <div className="container browse-header__inner">
-        <Logo />
-        <nav className="browse-header__nav" aria-label="Account">
-          <ButtonLink to="/dashboard" variant="outline" size="sm">
-            Dashboard
-          </ButtonLink>
-          {/* A real link: /api/logout ends the session on the server and the provider. */}
-          <ButtonAnchor href="/api/logout" variant="ghost" size="sm">
-            Log out
-          </ButtonAnchor>
-        </nav>
-      </div>
-    </header>
+    <SiteHeader navLabel="Account">
+      <ButtonLink to="/dashboard" variant="outline" size="sm">
+        Dashboard
+      </ButtonLink>
+      {/* A real link: /api/logout ends the session on the server and the provider. */}
+      <ButtonAnchor href="/api/logout" variant="ghost" size="sm">
+        Log out
+      </ButtonAnchor>
+    </SiteHeader>
   );
 }

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Logo, PhoneLink } from '../../../components/site';
+import { PhoneLink, SiteHeader } from '../../../components/site';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { loginUrl } from '../../../lib/auth';
@@ -71,12 +71,9 @@ export default function OrderPage() {
 
   return (
     <>
-      <header className="order-header">
-        <div className="container order-header__inner">
-          <Logo />
-          <PhoneLink />
-        </div>
-      </header>
+      <SiteHeader navLabel="Support">
+        <PhoneLink />
+      </SiteHeader>
       <main id="main" className="container order-main">
         {order.isPending ? (
           <OrderSkeleton />
