@@ -28,6 +28,18 @@ describe('Serving the web apps', () => {
     },
   );
 
+  it.each([
+    ['/', '/favicon.svg'],
+    ['/admin/login', '/admin/favicon.svg'],
+  ])('serves the icon the page at %s links to', async (path, icon) => {
+    const page = await request(context.store.server).get(path).expect(200);
+    expect(page.text).toContain(`<link rel="icon" type="image/svg+xml" href="${icon}" />`);
+    await request(context.store.server)
+      .get(icon)
+      .expect(200)
+      .expect('Content-Type', /image\/svg\+xml/);
+  });
+
   it('gives each page the support phone and email in a meta tag, escaped', async () => {
     const res = await request(context.store.server).get('/terms').expect(200);
     const content = /<meta name="site-info" content="([^"]*)" \/>/.exec(res.text)?.[1];
