@@ -38,3 +38,18 @@ export function SiteHeader({ children, navLabel }: { children: ReactNode; navLab
     </header>
   );
 }
+
+/** The footer of the picker and checkout: a line of the screen's own, and the legal pages. */
+export function SiteFooter({ children }: { children: ReactNode }) {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <span>{children}</span>
+        <nav aria-label="Legal" className="site-footer__nav">
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms and Conditions</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

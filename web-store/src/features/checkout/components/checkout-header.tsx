@@ -14,17 +14,3 @@ export function CheckoutHeader() {
     </header>
   );
 }
-
-export function CheckoutFooter() {
-  return (
-    <footer className="checkout-footer">
-      <div className="container checkout-footer__inner">
-        <span>Payments are processed securely by Stripe. Card details never touch our servers.</span>
-        <nav aria-label="Legal">
-          <Link to="/privacy">Privacy Policy</Link>
-          <Link to="/terms">Terms and Conditions</Link>
-        </nav>
-      </div>
-    </footer>
-  );
-}

@@ -6,11 +6,12 @@ import { useCounties } from '../../../lib/counties';
 import { DEFAULT_COUNTY_PLAN, orderForCounty } from '../checkout-rules';
 import { forgetEmail } from '../checkout-email';
 import { useCartOrder } from '../use-cart-order';
-import { CheckoutFooter, CheckoutHeader } from './checkout-header';
+import { CheckoutHeader } from './checkout-header';
 import { CheckoutLayout } from './checkout-layout';
 import { CheckoutProblem } from './checkout-problem';
 import { PlanChooser } from './plan-chooser';
 import './checkout.css';
+import { SiteFooter } from '../../../components/site';
 
 /** /checkout: the cart the buyer built on /select-counties. */
 function CartCheckout() {
@@ -66,7 +67,7 @@ export default function CheckoutPage() {
         </div>
         {countyId ? <CountyCheckout countyId={countyId} /> : <CartCheckout />}
       </main>
-      <CheckoutFooter />
+      <SiteFooter>Payments are processed securely by Stripe. Card details never touch our servers.</SiteFooter>
     </div>
   );
 }

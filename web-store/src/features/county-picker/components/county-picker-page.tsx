@@ -13,7 +13,8 @@ import { CartSummaryBar } from './cart-summary-bar';
 import { CountyFilters } from './county-filters';
 import { CountyResults, CountyResultsError, CountyResultsLoading } from './county-results';
 import './county-picker.css';
-import { PickerFooter, PickerHeader } from './picker-header';
+import { PickerHeader } from './picker-header';
+import { SiteFooter } from '../../../components/site';
 
 /** True while the element is on screen: the phone's summary bar hides when the cart itself is in view. */
 function useInView(ref: React.RefObject<Element | null>): boolean {
@@ -128,7 +129,7 @@ export default function CountyPickerPage() {
           />
         </div>
       </main>
-      <PickerFooter />
+      <SiteFooter>© {new Date().getFullYear()} County Data Store</SiteFooter>
       {summaryBar && <CartSummaryBar count={items.length} total={total} onShowCart={showCart} />}
     </div>
   );

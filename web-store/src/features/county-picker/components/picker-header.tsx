@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Logo, PhoneLink } from '../../../components/site';
 import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
 import { loginUrl, useCurrentUser } from '../../../lib/auth';
@@ -48,19 +47,5 @@ export function PickerHeader() {
         </nav>
       </div>
     </header>
-  );
-}
-
-export function PickerFooter() {
-  return (
-    <footer className="picker-footer">
-      <div className="container picker-footer__inner">
-        <span>© {new Date().getFullYear()} County Data Store</span>
-        <nav aria-label="Legal" className="picker-footer__nav">
-          <Link to="/privacy">Privacy Policy</Link>
-          <Link to="/terms">Terms and Conditions</Link>
-        </nav>
-      </div>
-    </footer>
   );
 }
