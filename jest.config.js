@@ -24,10 +24,13 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['<rootDir>/web-store/src', '<rootDir>/web-admin/src'],
+      roots: ['<rootDir>/web-store/src', '<rootDir>/web-admin/src', '<rootDir>/web-shared'],
       testMatch: ['**/*.test.ts'],
       transform,
-      moduleNameMapper: { '^@contracts/(.*)$': '<rootDir>/src/contracts/$1' },
+      moduleNameMapper: {
+        '^@contracts/(.*)$': '<rootDir>/src/contracts/$1',
+        '^@web-shared/(.*)$': '<rootDir>/web-shared/$1',
+      },
     },
     {
       displayName: 'e2e',

@@ -12,7 +12,7 @@ import { createApi, listen } from '../src/bootstrap';
 import { readEnvironment } from '../src/config/environment';
 import { prepareDatabase } from '../src/database/prepare-database';
 import { JourneyRollupService } from '../src/modules/journey/journey-rollup.service';
-import { recordResults } from './results';
+import { recordResults } from './support/results';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

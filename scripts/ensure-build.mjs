@@ -24,7 +24,14 @@ const targets = [
   ...['web-store', 'web-admin'].map((app) => ({
     name: app,
     output: `${app}/dist/index.html`,
-    sources: [`${app}/src`, `${app}/index.html`, `${app}/vite.config.ts`, `${app}/public`, 'src/contracts'],
+    sources: [
+      `${app}/src`,
+      `${app}/index.html`,
+      `${app}/vite.config.ts`,
+      `${app}/public`,
+      'src/contracts',
+      'web-shared',
+    ],
     command: `npm run build --workspace ${app}`,
   })),
 ];

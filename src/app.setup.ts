@@ -12,6 +12,7 @@ import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulato
 import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
+import { serveCatalogAheadOfFramework } from './modules/counties/catalog-fast-path';
 import { DATA_SCHEMA_PATH } from './modules/datasets/data-schema.controller';
 import { spaHost, webApps } from './web/spa-host';
 
@@ -58,5 +59,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (!mail.smtpUrl) app.use(mailOutboxViewer(mail.outboxDir));
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   setUpDocs(app);
+  serveCatalogAheadOfFramework(app);
   return app;
 }

@@ -20,6 +20,7 @@ export const ADMIN_ROUTES = [
   '/admin/users',
   '/admin/analytics',
   '/admin/counties',
+  '/admin/audit-log',
 ] as const;
 
 /** Whether a path is one of the route patterns (`:name` matches one non-empty segment). */

@@ -1,26 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ADMIN_ROUTES, matchesRoute } from '@contracts/routes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { createQueryClient } from '@web-shared/query-client';
+import { HttpError } from './lib/api';
+import { endSession } from './app/session';
+import { router } from './app/router';
+import { theme } from './app/theme';
+import './app/global.css';
 
-function App() {
-  if (!matchesRoute(ADMIN_ROUTES, window.location.pathname)) {
-    return (
-      <main>
-        <h1>404</h1>
-        <p>Page not found</p>
-        <a href="/admin">Go Home</a>
-      </main>
-    );
+const queryClient = createQueryClient((error, meta) => {
+  // A 401 on any call but the sign-in itself means the admin session ended (expired or revoked).
+  if (error instanceof HttpError && error.status === 401 && !meta?.signIn) {
+    endSession(queryClient);
+    void router.navigate('/admin/login', { replace: true });
   }
-  return (
-    <main>
-      <h1>County Data Store Admin</h1>
-    </main>
-  );
-}
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ConfigProvider theme={theme}>
+      <AntApp notification={{ maxCount: 1, duration: 5 }}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
   </StrictMode>,
 );

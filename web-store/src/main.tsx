@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
 import { Toaster } from './components/ui/toast';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient } from '@web-shared/query-client';
 
 const queryClient = createQueryClient();
 

@@ -51,6 +51,8 @@ export class MailTransport {
       text: mail.text,
       html: mail.html,
       headers: { 'X-Message-Key': mail.key },
+      // Said outright: otherwise nodemailer scans the whole text to choose, which costs a 500-county receipt ~18 ms of CPU.
+      textEncoding: 'quoted-printable',
     });
     if (this.outboxDir) {
       await mkdir(this.outboxDir, { recursive: true });

@@ -38,6 +38,16 @@ describe('DatasetStorage.putStream', () => {
     expect(filesIn(dir).filter((name) => name.endsWith('.gz') || name.endsWith('.partial'))).toEqual([]);
   });
 
+  it('reports a stream that fails while its folder is being made, without an unhandled error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const source = new PassThrough(); // nobody else listens for its errors, as with a request body
+    const put = storageIn(dir).putStream('counties/24510/2026-11.csv.gz', source);
+    // Synchronously after the call: storage is still making the folder, its pipeline not yet set up.
+    source.destroy(new Error('client went away'));
+    await expect(put).rejects.toThrow('client went away');
+    expect(filesIn(dir).filter((name) => name.endsWith('.gz') || name.endsWith('.partial'))).toEqual([]);
+  });
+
   it('refuses a key that points outside the store', async () => {
     const storage = storageIn(mkdtempSync(join(tmpdir(), 'cds-storage-')));
     await expect(storage.putStream('../elsewhere.csv.gz', Readable.from([]))).rejects.toThrow(/outside the store/);

@@ -41,7 +41,16 @@ export class DatasetStorage {
    */
   async putStream(key: string, source: Readable): Promise<void> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    // The source may fail while the folder is made, before the pipeline listens: an 'error' with no
+    // listener would bring the process down. Listen meanwhile; the pipeline then reports the failure.
+    const laterReported = () => {};
+    source.on('error', laterReported);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+    } finally {
+      source.off('error', laterReported);
+    }
+    if (source.errored) throw source.errored;
     const partial = `${path}.${randomUUID()}.partial`;
     try {
       await pipeline(source, createWriteStream(partial, { flags: 'wx' }));

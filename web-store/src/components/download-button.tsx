@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatFileSize, formatRelease } from '../lib/format';
+import { formatFileSize, formatRelease } from '@web-shared/format';
 import { messageOf } from '../lib/http';
 import type { DownloadLink } from '../lib/subscriptions';
 import { Button, ButtonVariant } from './ui/button';

@@ -1,63 +1,6 @@
-/**
- * The one way the store talks to its API. Every request sends credentials; bodies are JSON.
- * A non-success answer becomes an Error whose message is "status: body" (spec §8), which is
- * what toasts show and how a 401 is recognised.
- */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The server's own message from the error contract, when it sent one. */
-    readonly serverMessage: string | null,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+import { createHttpClient } from '@web-shared/http';
 
-async function errorFrom(res: Response): Promise<HttpError> {
-  const text = (await res.text()) || res.statusText;
-  let serverMessage: string | null = null;
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') serverMessage = body.message;
-    else if (Array.isArray(body.message)) serverMessage = body.message.join('. ');
-  } catch {
-    // Not JSON: the text itself is all there is.
-  }
-  return new HttpError(res.status, `${res.status}: ${text}`, serverMessage);
-}
+export { HttpError, isUnauthorized, messageOf } from '@web-shared/http';
 
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw await errorFrom(res);
-  return res;
-}
-
-export async function getJson<T>(path: string): Promise<T> {
-  return (await apiRequest('GET', path)).json() as Promise<T>;
-}
-
-export async function sendJson<T>(
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await apiRequest(method, path, body);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** Spec §8: a message starting "401: " and containing "Unauthorized" means the session is gone. */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
-}
-
-/** What to tell a person about a failed call: the server's message, else the fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof HttpError && error.serverMessage ? error.serverMessage : fallback;
-}
+/** The store's calls carry the shopper's session cookie and nothing else. */
+export const { apiRequest, getJson, sendJson } = createHttpClient();

@@ -1,4 +1,4 @@
-import { countOf } from '../../lib/format';
+import { countOf } from '@web-shared/format';
 import { matchesSearch } from '../../lib/counties';
 
 /** How many cards show at first and with each "Show more": thousands of cards at once make the page crawl. */

@@ -1,6 +1,6 @@
 import { PurchaseType } from '@contracts/plans';
 import { CartItem, cartTotal, lineFor, parseStoredCart } from '../../lib/cart';
-import { formatDollars } from '../../lib/format';
+import { formatDollars } from '@web-shared/format';
 import { HttpError, messageOf } from '../../lib/http';
 
 /** The plan a single-county checkout (/checkout/{countyId}) starts on: the one the store recommends. */

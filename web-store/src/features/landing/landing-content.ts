@@ -1,5 +1,5 @@
 import type { AnnualPlan, Plan } from '@contracts/plans';
-import { formatDollars } from '../../lib/format';
+import { formatDollars } from '@web-shared/format';
 
 /** What a plan card shows: every number comes from the shared plan config, never typed here. */
 export interface PlanCardView {

@@ -3,7 +3,7 @@ import { planFor } from '@contracts/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { CartItem } from '../../../lib/cart';
-import { countOf, formatDollars } from '../../../lib/format';
+import { countOf, formatDollars } from '@web-shared/format';
 import { PlanExplanation } from './plan-explanation';
 
 export function OrderSummary({

@@ -1,5 +1,5 @@
 import { PLANS, PurchaseType } from '@contracts/plans';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 
 const CHOICES = [PLANS.annual, PLANS.oneTime];
 

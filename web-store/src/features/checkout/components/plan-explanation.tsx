@@ -1,5 +1,5 @@
 import { PLANS } from '@contracts/plans';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 
 /** What each plan includes, worded from the shared plan config. */
 export function PlanExplanation() {

@@ -1,6 +1,6 @@
 import { PLANS, PurchaseType } from '@contracts/plans';
 import type { CartItem } from '../../../lib/cart';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 
 interface CartLineProps {
   item: CartItem;

@@ -3,7 +3,7 @@ import { PurchaseType } from '@contracts/plans';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { CartItem } from '../../../lib/cart';
-import { countOf, formatDollars } from '../../../lib/format';
+import { countOf, formatDollars } from '@web-shared/format';
 import { CartLine } from './cart-line';
 
 interface CartPanelProps {

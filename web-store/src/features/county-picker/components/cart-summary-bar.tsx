@@ -1,4 +1,4 @@
-import { countOf, formatDollars } from '../../../lib/format';
+import { countOf, formatDollars } from '@web-shared/format';
 
 interface CartSummaryBarProps {
   count: number;

@@ -4,7 +4,7 @@ import { planFor, PLANS, PurchaseType } from '@contracts/plans';
 import { toast } from '../../../components/ui/toast';
 import { cart, cartTotal, useCart } from '../../../lib/cart';
 import { useCounties } from '../../../lib/counties';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 import { trackEvent } from '../../../lib/journey';
 import { addToCartMessage, CART_EMPTY } from '../cart-messages';
 import { ALL_STATES, filterCounties, indexCounties, PickerCounty, stateChoices } from '../county-filter';

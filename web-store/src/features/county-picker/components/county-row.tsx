@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { PLANS, PurchaseType } from '@contracts/plans';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 import type { PickerCounty } from '../county-filter';
 
 interface CountyRowProps {

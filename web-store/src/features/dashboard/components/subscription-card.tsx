@@ -2,7 +2,7 @@ import { planFor } from '@contracts/plans';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '@web-shared/format';
 import type { Subscription } from '../api/subscriptions';
 import { subscriptionBadge } from '../subscription-badge';
 import { AutoRenewSwitch } from './auto-renew-switch';

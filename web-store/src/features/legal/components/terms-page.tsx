@@ -1,6 +1,6 @@
 import { PLANS } from '@contracts/plans';
 import { Link } from 'react-router-dom';
-import { formatDollars } from '../../../lib/format';
+import { formatDollars } from '@web-shared/format';
 import { ContactDetails } from './contact-details';
 import { LEGAL_UPDATED } from './legal-dates';
 import { LegalLayout, LegalSection } from './legal-layout';

@@ -1,7 +1,7 @@
 import { planFor } from '@contracts/plans';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '@web-shared/format';
 import { DownloadButton } from '../../../components/download-button';
 import type { Subscription } from '../../../lib/subscriptions';
 import { requestOrderDownloadLink } from '../api/order';

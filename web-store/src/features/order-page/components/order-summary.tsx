@@ -1,5 +1,5 @@
 import { Badge } from '../../../components/ui/badge';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '@web-shared/format';
 import type { Order } from '../api/order';
 import { orderStatusBadge } from '../order-view';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FILE = join(__dirname, '..', '..', 'bench', 'RESULTS.md');
+const FILE = join(__dirname, '..', '..', '..', 'bench', 'RESULTS.md');
 
 /** Prints a result table and puts it, dated, in bench/RESULTS.md in place of the same section's last run. */
 export function recordResults(title: string, rows: [string, string][], machine: string): void {

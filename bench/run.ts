@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: the store's performance side by side with its limits, in one run.
+ * Starts the built store in its own process (pinned to one core, the load generator to the
+ * other), runs each section against it, and prints the table that also goes to bench/RESULTS.md.
+ * `--only http,journey` runs some sections; the 10-million-event analytics run is
+ * `npm run bench:analytics` (several minutes), kept apart so this one stays short.
+ */
+import { cpus } from 'node:os';
+import { benchCheckout } from './checkout';
+import { benchFrontend } from './frontend';
+import { benchHttp } from './http';
+import { benchJourney } from './journey';
+import { pinLoadGenerator, startBenchApp } from './support/bench-app';
+import { recordResults } from './support/results';
+import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
+
+const MEMORY_TARGET_BYTES = 300 * 1024 * 1024;
+
+// Sections 1–3 load the API; its peak memory is read after them, before the front-end section.
+const LOADED: [string, BenchSection][] = [
+  ['http', benchHttp],
+  ['journey', benchJourney],
+  ['checkout', benchCheckout],
+];
+const AFTER: [string, BenchSection][] = [['frontend', benchFrontend]];
+
+async function main(): Promise<void> {
+  const at = process.argv.indexOf('--only');
+  const only = at === -1 ? null : new Set(process.argv[at + 1].split(','));
+  const chosen = (sections: [string, BenchSection][]) => sections.filter(([name]) => !only || only.has(name));
+
+  const placement = pinLoadGenerator();
+  const app = await startBenchApp('cds_bench');
+  const rows: ResultRow[] = [['placement', placement]];
+  try {
+    for (const [name, section] of chosen(LOADED)) {
+      console.log(`Running ${name}…`);
+      rows.push(...(await section(app)));
+    }
+    if (chosen(LOADED).length) {
+      const peak = app.peakRssBytes();
+      rows.push([
+        'API peak RSS during the sections above',
+        `${figure(peak / 1024 / 1024)} MB (target < 300 MB: ${verdict(peak < MEMORY_TARGET_BYTES)})`,
+      ]);
+    }
+    for (const [name, section] of chosen(AFTER)) {
+      console.log(`Running ${name}…`);
+      rows.push(...(await section(app)));
+    }
+  } finally {
+    await app.stop();
+  }
+  recordResults('Store performance (npm run bench)', rows, `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

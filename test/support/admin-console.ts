@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { TEST_ADMIN_PASSWORD } from './test-app';
+
+/** The test app's origin as a browser reaches it. */
+export const browserOrigin = (url: string) => url.replace('[::1]', '127.0.0.1');
+
+/**
+ * Signs in to the admin console through its login form, as staff do, and waits for the
+ * dashboard. Only wrong passwords count against the login throttle, so tests may call it freely.
+ */
+export async function signInToConsole(page: Page, origin: string, then = '/admin/dashboard'): Promise<void> {
+  await page.goto(`${origin}/admin/login`);
+  await page.getByLabel('Password').fill(TEST_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  if (then !== '/admin/dashboard') await page.goto(`${origin}${then}`);
+}
+
+/** The admin token the console keeps in the page's localStorage (spec §3), or null. */
+export function storedAdminToken(page: Page): Promise<string | null> {
+  // A string, because this file compiles without the DOM library.
+  return page.evaluate(`localStorage.getItem('adminToken')`) as Promise<string | null>;
+}

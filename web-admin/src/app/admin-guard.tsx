@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Spin } from 'antd';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { adminKeys, getJson } from '../lib/api';
+
+/** Spec §2: every page but login needs a successful admin check; a spinner shows while it runs. */
+export function AdminGuard() {
+  const location = useLocation();
+  const check = useQuery({
+    queryKey: adminKeys.checkAuth,
+    queryFn: () => getJson<{ authenticated: true }>('/api/admin/check-auth'),
+    meta: { signIn: true }, // a failed check is answered here, by the redirect below
+  });
+
+  if (check.isPending) {
+    return (
+      <Flex
+        align="center"
+        justify="center"
+        style={{ minHeight: '100vh' }}
+        role="status"
+        aria-label="Checking your admin session"
+      >
+        <Spin size="large" />
+      </Flex>
+    );
+  }
+  // Any failure, a network error included, sends staff to sign in, and back here afterwards.
+  if (check.isError) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys, getJson } from '../../lib/api';
+
+/** One row of GET /api/admin/audit-log: a staff action with the record before and after it. */
+export interface AuditEntry {
+  id: string;
+  adminSessionId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  occurredAt: string;
+}
+
+/** What the log needs of a subscription to name it: its county and customer. */
+export interface SubscriptionName {
+  id: string;
+  user: { firstName: string | null; lastName: string | null; email: string | null };
+  county: { name: string; state: string };
+}
+
+export const auditLogQuery = queryOptions({
+  queryKey: adminKeys.auditLog,
+  queryFn: () => getJson<AuditEntry[]>('/api/admin/audit-log'),
+});
+
+export const useAuditLog = () => useQuery(auditLogQuery);
+
+/**
+ * The subscriptions list, read only when the log names a subscription: a cancel's record holds just
+ * the subscription's id and status, and staff recognise it by county and customer. Shares the
+ * subscriptions table's key, so a visit to that page has usually fetched it already.
+ */
+export const useSubscriptionNames = (enabled: boolean) =>
+  useQuery({
+    queryKey: adminKeys.subscriptions,
+    queryFn: () => getJson<SubscriptionName[]>('/api/admin/subscriptions'),
+    enabled,
+  });

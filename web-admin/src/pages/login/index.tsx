@@ -1,0 +1,46 @@
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { messageOf } from '../../lib/api';
+import { useNotify } from '../../lib/notify';
+import { useAdminLogin } from './api';
+import './login.css';
+
+/** Spec §2 and §8: the password form, "Login Failed" with the server's reason, "Admin login successful". */
+export default function LoginPage() {
+  const login = useAdminLogin();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+
+  const submit = ({ password }: { password: string }) =>
+    login.mutate(password, {
+      onSuccess: () => {
+        notify.success('Admin login successful');
+        navigate(from && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
+      },
+      onError: (error) => notify.error('Login Failed', messageOf(error, 'Login failed')),
+    });
+
+  return (
+    <main className="login-page">
+      <Card className="login-card">
+        <div className="login-mark" aria-hidden>
+          <LockOutlined />
+        </div>
+        <Typography.Title level={1} className="login-title">
+          Admin Login
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">County Data Store staff console</Typography.Paragraph>
+        <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={login.isPending}>
+          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
+            <Input.Password autoComplete="current-password" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

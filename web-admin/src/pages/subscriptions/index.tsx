@@ -1,0 +1,178 @@
+import { useMemo, useState } from 'react';
+import { Button, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { formatDate, formatDollars } from '@web-shared/format';
+import { LoadError } from '../../components/load-error';
+import { PageHeading } from '../../components/page-heading';
+import { pagination } from '../../lib/table';
+import { messageOf } from '../../lib/api';
+import { csvFileName, downloadCsv, toCsv } from '../../lib/csv';
+import { useNotify } from '../../lib/notify';
+import { useCancelSubscription, useSubscriptions, type AdminSubscription } from './api';
+import {
+  canCancel,
+  countyLabel,
+  customerEmail,
+  customerName,
+  expiresLabel,
+  filterSubscriptions,
+  planName,
+  sortRows,
+  statusTag,
+  SUBSCRIPTION_CSV,
+  SUBSCRIPTION_SORTERS,
+  type SortState,
+  type SubscriptionSortKey,
+} from './subscription-rows';
+import './subscriptions.css';
+
+const STATUS_FILTERS = ['active', 'cancelled', 'expired'].map((value) => ({ text: statusTag(value).label, value }));
+
+export default function SubscriptionsPage() {
+  const subscriptions = useSubscriptions();
+  const cancel = useCancelSubscription();
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const [statuses, setStatuses] = useState<string[]>([]);
+  const [sort, setSort] = useState<SortState<SubscriptionSortKey>>({});
+  // The subscription stays set while the dialog fades out, so its text does not vanish mid-close.
+  const [confirming, setConfirming] = useState<AdminSubscription | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const rows = subscriptions.data;
+  // Filtering happens here, not in the table, so the export holds exactly the rows staff filtered to.
+  const filtered = useMemo(() => filterSubscriptions(rows ?? [], { search, statuses }), [rows, search, statuses]);
+
+  const exportCsv = () =>
+    downloadCsv(csvFileName('subscriptions'), toCsv(sortRows(filtered, SUBSCRIPTION_SORTERS, sort), SUBSCRIPTION_CSV));
+
+  const confirmCancel = () => {
+    if (!confirming) return;
+    const label = `${countyLabel(confirming.county)} for ${customerName(confirming.user)}`;
+    cancel.mutate(confirming, {
+      onSuccess: () => notify.success('Subscription cancelled successfully', label),
+      onError: (error) => notify.error('Failed to cancel subscription', messageOf(error, '') || undefined),
+      onSettled: () => setConfirmOpen(false),
+    });
+  };
+
+  const sortable = (key: SubscriptionSortKey) => ({
+    key,
+    sorter: SUBSCRIPTION_SORTERS[key],
+    sortOrder: sort.key === key ? (sort.order ?? null) : null,
+  });
+
+  const columns: TableColumnsType<AdminSubscription> = [
+    {
+      title: 'Customer',
+      ...sortable('customer'),
+      render: (_, row) => (
+        <div>
+          <div>{customerName(row.user)}</div>
+          <Typography.Text type="secondary">{customerEmail(row.user)}</Typography.Text>
+        </div>
+      ),
+    },
+    { title: 'County', ...sortable('county'), render: (_, row) => countyLabel(row.county) },
+    { title: 'Plan', ...sortable('plan'), render: (_, row) => planName(row.purchaseType) },
+    { title: 'Amount', ...sortable('amount'), align: 'right', render: (_, row) => formatDollars(row.amount) },
+    {
+      title: 'Status',
+      ...sortable('status'),
+      filters: STATUS_FILTERS,
+      filteredValue: statuses,
+      render: (_, row) => {
+        const tag = statusTag(row.status);
+        return (
+          <Tag color={tag.color} variant={tag.variant}>
+            {tag.label}
+          </Tag>
+        );
+      },
+    },
+    { title: 'Start Date', ...sortable('startDate'), render: (_, row) => formatDate(row.startDate) },
+    { title: 'Expires', ...sortable('expirationDate'), render: (_, row) => expiresLabel(row.expirationDate) },
+    { title: 'Auto-Renew', ...sortable('autoRenew'), render: (_, row) => (row.autoRenew ? 'Yes' : 'No') },
+    {
+      title: 'Actions',
+      key: 'actions',
+      // Stays in sight when a long email makes the table scroll sideways.
+      fixed: 'right',
+      render: (_, row) =>
+        canCancel(row) && (
+          <Button
+            size="small"
+            danger
+            aria-label={`Cancel subscription to ${countyLabel(row.county)} for ${customerName(row.user)}`}
+            onClick={() => {
+              setConfirming(row);
+              setConfirmOpen(true);
+            }}
+          >
+            Cancel
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeading
+        title="Subscriptions"
+        subtitle="Every customer subscription, newest first"
+        extra={
+          <Space wrap>
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder="Search customer email or county..."
+              aria-label="Search subscriptions"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              style={{ width: 280 }}
+            />
+            <Button icon={<DownloadOutlined />} disabled={!filtered.length} onClick={exportCsv}>
+              Export CSV
+            </Button>
+          </Space>
+        }
+      />
+      {subscriptions.isError && <LoadError error={subscriptions.error} fallback="Failed to load subscriptions" />}
+      <Table<AdminSubscription>
+        className="subscriptions-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={filtered}
+        loading={subscriptions.isPending}
+        scroll={{ x: true }}
+        pagination={pagination('subscription', 'subscriptions')}
+        locale={{
+          emptyText: rows?.length ? 'No subscriptions match your search' : 'No subscriptions yet',
+        }}
+        onChange={(_pagination, filters, sorter) => {
+          setStatuses((filters.status as string[] | null) ?? []);
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          setSort({ key: one?.columnKey as SubscriptionSortKey | undefined, order: one?.order ?? null });
+        }}
+      />
+      <Modal
+        open={confirmOpen}
+        title="Cancel this subscription?"
+        okText="Cancel Subscription"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep Subscription"
+        confirmLoading={cancel.isPending}
+        onOk={confirmCancel}
+        onCancel={() => !cancel.isPending && setConfirmOpen(false)}
+      >
+        {confirming && (
+          <p>
+            {planName(confirming.purchaseType)} for {countyLabel(confirming.county)}, bought by{' '}
+            {customerName(confirming.user)} ({customerEmail(confirming.user)}). Cancelling ends it now and stops its
+            renewal. This cannot be undone.
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}
