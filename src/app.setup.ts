@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
+import { serveAheadOfFramework } from './common/http/ahead-of-framework';
 import { sameOriginOnly } from './common/http/same-origin';
 import { createValidationPipe } from './common/validation';
 import { appConfig, mailConfig } from './config';
@@ -12,8 +13,9 @@ import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulato
 import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
-import { serveCatalogAheadOfFramework } from './modules/counties/catalog-fast-path';
+import { catalogRoute } from './modules/counties/catalog-fast-path';
 import { DATA_SCHEMA_PATH } from './modules/datasets/data-schema.controller';
+import { journeyEventsRoute } from './modules/journey/journey-fast-path';
 import { spaHost, webApps } from './web/spa-host';
 
 /**
@@ -59,6 +61,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (!mail.smtpUrl) app.use(mailOutboxViewer(mail.outboxDir));
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   setUpDocs(app);
-  serveCatalogAheadOfFramework(app);
+  serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins)]);
   return app;
 }

@@ -343,39 +343,4 @@ describe('The admin API', () => {
         .expect(400);
     });
   });
-
-  describe('journey events', () => {
-    const visitorId = randomUUID();
-    it('accepts a known event with 202', async () => {
-      const res = await api()
-        .post('/api/journey-events')
-        .send({ visitorId, event: 'landing_view', metadata: {} })
-        .expect(202);
-      expect(res.body).toEqual({ accepted: true });
-    });
-
-    it.each([
-      [{ visitorId: 'abc', event: 'landing_view' }, 'visitorId must be a UUID'],
-      [{ visitorId, event: 'hack_view' }, 'event must be one of'],
-      [{ visitorId, event: 'landing_view', metadata: [1, 2] }, 'metadata must be a JSON object'],
-      [
-        { visitorId, event: 'landing_view', metadata: { blob: 'x'.repeat(3000) } },
-        'metadata must be at most 2048 bytes',
-      ],
-      [{ visitorId, event: 'landing_view', occurredAt: '2020-01-01' }, 'property occurredAt should not exist'],
-    ])('refuses %j', async (body, message) => {
-      const res = await api().post('/api/journey-events').send(body).expect(400);
-      expect(res.body.message).toContain(message);
-    });
-
-    it('slows down a visitor that floods events', async () => {
-      const flooder = randomUUID();
-      const statuses: number[] = [];
-      for (let i = 0; i < 125; i++) {
-        statuses.push((await api().post('/api/journey-events').send({ visitorId: flooder, event: 'cart_add' })).status);
-      }
-      expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(120);
-      expect(statuses).toContain(429);
-    });
-  });
 });

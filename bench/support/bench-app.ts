@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { readEnvironment } from '../../src/config/environment';
+import { prepareDatabase } from '../../src/database/prepare-database';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password-of-sufficient-length';
@@ -54,68 +55,90 @@ export async function dropDatabase(url: string): Promise<void> {
 export interface BenchApp {
   origin: string;
   databaseUrl: string;
+  /** The API process (the Stripe simulator runs inside it, as a stand-in for Stripe). */
   pid: number;
+  /** The worker process (receipts, deliveries, the journey rollup). */
+  workerPid: number;
   /** The API process's peak resident memory so far, in bytes (the kernel's high-water mark). */
   peakRssBytes(): number;
   stop(): Promise<void>;
 }
 
+/** A store process on the server core, with its output kept for when it fails to start. */
+function spawnOnServerCore(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  const command = canPin() ? 'taskset' : process.execPath;
+  const args = canPin() ? ['-c', String(SERVER_CPU), process.execPath, script] : [script];
+  // taskset execs node in its own place, so the child's pid is node's.
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const hear = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', hear);
+  child.stderr!.on('data', hear);
+  return { child, output: () => output };
+}
+
+async function untilHealthy(origin: string, api: { child: ChildProcess; output: () => string }): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (api.child.exitCode !== null)
+      throw new Error(`the API exited (${api.child.exitCode}) while starting:\n${api.output()}`);
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the API did not answer /api/health in 120 s:\n${api.output()}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /**
- * Starts the built store as `npm start` runs it (API, worker and the local stand-ins: the Stripe
- * simulator among them) in its own process on the server core, against a database of its own.
+ * Starts the built store as production runs it — the API (dist/src/main.js) and the worker
+ * (dist/src/worker.js) as two processes, both on the server core — against a database of its
+ * own, prepared as `npm start` prepares it. Outside production the API holds the Stripe
+ * simulator, so the API's figures include the stand-in for Stripe's servers.
  */
 export async function startBenchApp(database: string, env: Record<string, string> = {}): Promise<BenchApp> {
   const databaseUrl = await freshDatabase(database);
+  await prepareDatabase(databaseUrl);
   const port = await freePort();
   const redisPrefix = `bench-${database}`;
   const outbox = mkdtempSync(join(tmpdir(), 'cds-bench-mail-'));
-  const command = canPin() ? 'taskset' : process.execPath;
-  const args = canPin() ? ['-c', String(SERVER_CPU), process.execPath, 'dist/src/local.js'] : ['dist/src/local.js'];
-  const child: ChildProcess = spawn(command, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
-      REDIS_KEY_PREFIX: redisPrefix,
-      // Receipts of thousands of bench purchases go to a folder of their own, removed afterwards.
-      MAIL_OUTBOX_DIR: outbox,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the store did not start in 120 s:\n${output}`)), 120_000);
-    const hear = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', hear);
-    child.stderr!.on('data', hear);
-    child.once('exit', (code) => reject(new Error(`the store exited (${code}) while starting:\n${output}`)));
-  });
-  const pid = child.pid!;
+  const storeEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    REDIS_KEY_PREFIX: redisPrefix,
+    // Receipts of thousands of bench purchases go to a folder of their own, removed afterwards.
+    MAIL_OUTBOX_DIR: outbox,
+    ...env,
+  };
+  const worker = spawnOnServerCore('dist/src/worker.js', storeEnv);
+  const api = spawnOnServerCore('dist/src/main.js', storeEnv);
+  const origin = `http://127.0.0.1:${port}`;
+  await untilHealthy(origin, api);
+  const pid = api.child.pid!;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     databaseUrl,
     pid,
+    workerPid: worker.child.pid!,
     peakRssBytes: () => {
       const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       return match ? Number(match[1]) * 1024 : NaN;
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await Promise.all([stopProcess(api.child), stopProcess(worker.child)]);
       rmSync(outbox, { recursive: true, force: true });
       await deleteRedisKeys(`${redisPrefix}:`);
     },

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { ErrorRequestHandler, Response } from 'express';
-import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler } from 'express';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 
 export interface ErrorBody {
   statusCode: number;
@@ -41,23 +41,26 @@ export function describeError(exception: unknown): { statusCode: number; message
 
 const logger = new Logger('HttpError');
 
-function reply(res: Response, exception: unknown): void {
+/** Answers with the error contract; works on Express's response and on a plain Node one alike. */
+export function replyWithError(res: ServerResponse, exception: unknown): void {
   const { statusCode, message } = describeError(exception);
   // An unknown error is a bug: its stack is logged. A deliberate 5xx (a service not configured or down) is one line.
   if (statusCode >= 500 && exception instanceof HttpException) logger.warn(`${statusCode} ${message}`);
   else if (statusCode >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
   if (res.headersSent) return;
   const body: ErrorBody = { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };
-  res.status(statusCode).json(body);
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
 }
 
 /** Errors raised in route handlers, guards and pipes. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
-    reply(host.switchToHttp().getResponse<Response>(), exception);
+    replyWithError(host.switchToHttp().getResponse<ServerResponse>(), exception);
   }
 }
 
 /** Errors raised in Express middleware (body parsing) before Nest routes a request. */
-export const middlewareErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => reply(res, error);
+export const middlewareErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => replyWithError(res, error);

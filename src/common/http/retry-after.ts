@@ -1,8 +1,8 @@
 import { HttpException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /** Runs work; when it refuses with a wait (429), tells the client how long in Retry-After. */
-export async function sendRetryAfter<T>(res: Response, work: () => Promise<T>): Promise<T> {
+export async function sendRetryAfter<T>(res: ServerResponse, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -16,19 +16,29 @@ export interface Limit {
 export class RateLimiter {
   constructor(private readonly redis: RedisService) {}
 
-  /** Counts one attempt; answers how many seconds to wait when over the limit, else 0. */
-  async hit(limit: Limit): Promise<number> {
-    const key = this.redis.key('rate', ...limit.key);
-    const results = await this.redis.client.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec();
-    const count = Number(results?.[0]?.[1]);
-    const ttl = Number(results?.[2]?.[1]);
-    return count > limit.max ? Math.max(ttl, 1) : 0;
+  /**
+   * Counts one attempt against each limit in a single round trip; answers how many seconds to
+   * wait when any is exceeded, else 0.
+   */
+  async hit(...limits: Limit[]): Promise<number> {
+    const transaction = this.redis.client.multi();
+    for (const limit of limits) {
+      const key = this.redis.key('rate', ...limit.key);
+      transaction.incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key);
+    }
+    const results = (await transaction.exec()) ?? [];
+    let wait = 0;
+    limits.forEach((limit, i) => {
+      const count = Number(results[i * 3]?.[1]);
+      const ttl = Number(results[i * 3 + 2]?.[1]);
+      if (count > limit.max) wait = Math.max(wait, ttl, 1);
+    });
+    return wait;
   }
 
   /** Counts one attempt against each limit; 429 with the wait when any is exceeded. */
   async enforce(message: string, ...limits: Limit[]): Promise<void> {
-    const waits = await Promise.all(limits.map((limit) => this.hit(limit)));
-    const retryAfter = Math.max(...waits);
+    const retryAfter = await this.hit(...limits);
     if (retryAfter > 0) throw new HttpException({ message, retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
   }
 

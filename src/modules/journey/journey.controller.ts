@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Ip, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Ip, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -6,22 +6,16 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
+import type { Response } from 'express';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { JourneyEventDto } from './dto/journey-event.dto';
+import { JourneyEventsService } from './journey-events.service';
 
-// A person browsing fires a handful of events a minute; these bounds only stop floods.
-const PER_VISITOR_PER_MINUTE = 120;
-const PER_ADDRESS_PER_MINUTE = 1200;
-
+/** Documents the route; in the running app journey-fast-path.ts answers it ahead of the framework. */
 @ApiTags('journey')
 @Controller('journey-events')
 export class JourneyController {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly limiter: RateLimiter,
-  ) {}
+  constructor(private readonly events: JourneyEventsService) {}
 
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
@@ -29,26 +23,12 @@ export class JourneyController {
   @ApiAcceptedResponse({ schema: { example: { accepted: true } } })
   @ApiBadRequestResponse({ description: 'Not a known event, not a UUID visitor, or metadata too large' })
   @ApiTooManyRequestsResponse({ description: 'Too many events from this visitor or address' })
-  async record(@Body() dto: JourneyEventDto, @Ip() ip: string): Promise<{ accepted: true }> {
-    await this.throttle(dto.visitorId, ip);
-    await this.db.query(`INSERT INTO journey_events (visitor_id, event, metadata) VALUES ($1, $2, $3)`, [
-      dto.visitorId,
-      dto.event,
-      JSON.stringify(dto.metadata ?? {}),
-    ]);
+  async record(
+    @Body() dto: JourneyEventDto,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ accepted: true }> {
+    await sendRetryAfter(res, () => this.events.record(dto, ip));
     return { accepted: true };
-  }
-
-  private async throttle(visitorId: string, ip: string): Promise<void> {
-    try {
-      await this.limiter.enforce(
-        'Too many events; slow down',
-        { key: ['journey', 'visitor', visitorId], max: PER_VISITOR_PER_MINUTE, windowSeconds: 60 },
-        { key: ['journey', 'ip', ip], max: PER_ADDRESS_PER_MINUTE, windowSeconds: 60 },
-      );
-    } catch (error) {
-      // Analytics never blocks on Redis: without it, events are simply not throttled.
-      if (error instanceof HttpException) throw error;
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { planFor, PLANS, PurchaseType } from '@contracts/plans';
 import { toast } from '../../../components/ui/toast';
@@ -35,9 +35,6 @@ export default function CountyPickerPage() {
   const items = useCart();
   const [state, setState] = useState(ALL_STATES);
   const [search, setSearch] = useState('');
-  // Typing stays responsive: the list catches up with the latest filter when React has time.
-  const deferredState = useDeferredValue(state);
-  const deferredSearch = useDeferredValue(search);
 
   useEffect(() => {
     document.title = 'Select Counties | County Data Store';
@@ -47,8 +44,8 @@ export default function CountyPickerPage() {
   const states = useMemo(() => stateChoices(counties.data ?? []), [counties.data]);
   const inCart = useMemo(() => new Set(items.map((item) => item.countyId)), [items]);
   const outcome = useMemo(
-    () => filterCounties(index, { state: deferredState, search: deferredSearch, inCart }),
-    [index, deferredState, deferredSearch, inCart],
+    () => filterCounties(index, { state, search, inCart }),
+    [index, state, search, inCart],
   );
   const total = cartTotal(items);
 
@@ -87,9 +84,7 @@ export default function CountyPickerPage() {
   else if (counties.isError)
     results = <CountyResultsError onRetry={() => void counties.refetch()} retrying={counties.isFetching} />;
   else
-    results = (
-      <CountyResults outcome={outcome} stale={state !== deferredState || search !== deferredSearch} onChoose={choose} />
-    );
+    results = <CountyResults outcome={outcome} onChoose={choose} />;
 
   const summaryBar = items.length > 0 && !cartInView;
 

@@ -47,12 +47,10 @@ export function CountyResultsError({ onRetry, retrying }: { onRetry: () => void;
 
 interface CountyResultsProps {
   outcome: FilterOutcome;
-  /** True while a newer filter is still being applied (the list shown is one keystroke behind). */
-  stale: boolean;
   onChoose: (county: PickerCounty, purchaseType: PurchaseType) => boolean;
 }
 
-export function CountyResults({ outcome, stale, onChoose }: CountyResultsProps) {
+export function CountyResults({ outcome, onChoose }: CountyResultsProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
   // The chosen row leaves the list with its button, so focus goes to the row that takes its place.
@@ -75,7 +73,7 @@ export function CountyResults({ outcome, stale, onChoose }: CountyResultsProps) 
   );
 
   return (
-    <div className={`picker-results${stale ? ' picker-results--stale' : ''}`}>
+    <div className="picker-results">
       <p
         ref={messageRef}
         tabIndex={-1}
@@ -87,7 +85,9 @@ export function CountyResults({ outcome, stale, onChoose }: CountyResultsProps) 
       {outcome.kind === 'results' && (
         <ul ref={listRef} className="picker-results__list" aria-label="Counties">
           {outcome.counties.map((county, index) => (
-            <CountyRow key={county.id} county={county} index={index} onChoose={choose} />
+            // Keyed by place, not by county: a keystroke then rewrites the rows' text in place
+            // instead of tearing down and building a hundred rows of buttons (rows hold no state).
+            <CountyRow key={index} county={county} index={index} onChoose={choose} />
           ))}
         </ul>
       )}
