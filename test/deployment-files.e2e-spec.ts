@@ -20,9 +20,12 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
 }
 
+const composeServices = () =>
+  (parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> }).services;
+const packageScripts = () => (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
 describe('docker-compose.yml', () => {
-  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
-  const { services } = compose;
+  const services = composeServices();
 
   it('runs postgres, redis, a migration step, the api and the worker', () => {
     expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
@@ -33,7 +36,7 @@ describe('docker-compose.yml', () => {
     expect(services.migrate.build).toBe('.');
     expect(services.api.image).toBe(image);
     expect(services.worker.image).toBe(image);
-    expect(services.api.command).toEqual(['node', 'dist/src/main.js']);
+    expect(services.api.command?.join(' ')).toBe(packageScripts()['start:api']);
     expect(services.worker.command).toEqual(['node', 'dist/src/worker.js']);
     expect(services.migrate.command).toEqual(['node', 'dist/src/database/migrate.js']);
   });
@@ -77,6 +80,14 @@ describe('Dockerfile', () => {
     const user = /^USER (\S+)/m.exec(dockerfile)?.[1];
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
+  });
+
+  it('starts the API with the same command as npm run start:api and docker compose, heap bounds included', () => {
+    const startApi = packageScripts()['start:api'];
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
+    expect(cmd.join(' ')).toBe(startApi);
+    expect(startApi).toMatch(/--max-old-space-size=\d+ .*dist\/src\/main\.js$/);
+    expect(composeServices().api.command).toEqual(cmd);
   });
 
   it('exposes the default port and checks health through /api/health', () => {

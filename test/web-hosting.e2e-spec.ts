@@ -51,6 +51,28 @@ describe('Serving the web apps', () => {
     expect(JSON.parse(decoded)).toEqual({ supportPhone: '(555) 010-0142', supportEmail: 'support@localhost' });
   });
 
+  it.each([
+    ['/select-counties', 'county-picker-page'],
+    ['/checkout/0f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f', 'checkout-page'],
+    ['/orders/some-token', 'order-page'],
+  ])('links the chunk and styles of the page at %s from its HTML, so they load with the entry', async (path, page) => {
+    const res = await request(context.store.server).get(path).expect(200);
+    const preload = new RegExp(`<link rel="modulepreload" crossorigin href="(/assets/${page}-[\\w-]+\\.js)">`).exec(
+      res.text,
+    );
+    const style = new RegExp(`<link rel="stylesheet" crossorigin href="(/assets/${page}-[\\w-]+\\.css)">`).exec(
+      res.text,
+    );
+    // Both name files the server really has.
+    await request(context.store.server).get(preload![1]).expect(200);
+    await request(context.store.server).get(style![1]).expect(200);
+  });
+
+  it('links no page chunk from the landing page, whose code is in the entry', async () => {
+    const res = await request(context.store.server).get('/').expect(200);
+    expect(res.text).not.toContain('-page-');
+  });
+
   it('answers a path that is no route with the app page and status 404', async () => {
     const store404 = await request(context.store.server).get('/no-such-page').expect(404);
     expect(store404.text).toContain('<title>County Data Store</title>');

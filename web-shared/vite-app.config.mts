@@ -20,6 +20,8 @@ export function webAppConfig({ base, proxied, chunkSizeWarningLimit }: WebApp): 
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // dist/.vite/manifest.json: what the server reads to link a route's chunks from its HTML.
+      manifest: true,
       chunkSizeWarningLimit,
       rolldownOptions: {
         onwarn(warning, warn) {

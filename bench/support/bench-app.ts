@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -14,13 +14,32 @@ export const BENCH_ADMIN_PASSWORD = 'bench-admin-password-of-sufficient-length';
 /** Cores the bench splits between the store and its load generator, when the machine has two or more. */
 export const SERVER_CPU = 0;
 export const CLIENT_CPU = 1;
-const canPin = () => existsSync('/usr/bin/taskset') && require('node:os').cpus().length > 1;
+const canPin = () => existsSync('/usr/bin/taskset') && cpus().length > 1;
+
+const pinTo = (cores: string) =>
+  execFileSync('taskset', ['-a', '-cp', cores, String(process.pid)], { stdio: 'ignore' });
 
 /** Moves this process (the load generator) to its own core, so it does not steal the server's. */
 export function pinLoadGenerator(): string {
   if (!canPin()) return 'not pinned (one core or no taskset)';
-  execFileSync('taskset', ['-a', '-cp', String(CLIENT_CPU), String(process.pid)], { stdio: 'ignore' });
+  pinTo(String(CLIENT_CPU));
   return `server on core ${SERVER_CPU}, load generator on core ${CLIENT_CPU}`;
+}
+
+/**
+ * Runs work with this process and what it starts (Chromium, Lighthouse) free to use every core,
+ * then pins it back. For the front-end section, where the server only hands out static files:
+ * squeezed onto one core, Chromium's browser, renderer and compositor processes and Lighthouse
+ * queue behind each other, and Lighthouse's mobile run multiplies that waiting by four.
+ */
+export async function onEveryCore<T>(work: () => Promise<T>): Promise<T> {
+  if (!canPin()) return work();
+  pinTo(`0-${cpus().length - 1}`);
+  try {
+    return await work();
+  } finally {
+    pinTo(String(CLIENT_CPU));
+  }
 }
 
 export function freePort(): Promise<number> {
@@ -64,10 +83,19 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
+/** The arguments after `node` of an npm script such as start:api, so the bench runs what production runs. */
+function nodeArgumentsOf(script: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const [command, ...args] = scripts[script].split(' ');
+  if (command !== 'node') throw new Error(`npm run ${script} does not start node: ${scripts[script]}`);
+  return args;
+}
+
 /** A store process on the server core, with its output kept for when it fails to start. */
-function spawnOnServerCore(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function spawnOnServerCore(nodeArgs: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   const command = canPin() ? 'taskset' : process.execPath;
-  const args = canPin() ? ['-c', String(SERVER_CPU), process.execPath, script] : [script];
+  const args = canPin() ? ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs] : nodeArgs;
   // taskset execs node in its own place, so the child's pid is node's.
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -100,8 +128,8 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the built store as production runs it — the API (dist/src/main.js) and the worker
- * (dist/src/worker.js) as two processes, both on the server core — against a database of its
+ * Starts the built store as production runs it — the API and the worker as two processes, with
+ * the commands of npm run start:api and start:worker, both on the server core — against a database of its
  * own, prepared as `npm start` prepares it. Outside production the API holds the Stripe
  * simulator, so the API's figures include the stand-in for Stripe's servers.
  */
@@ -123,8 +151,8 @@ export async function startBenchApp(database: string, env: Record<string, string
     MAIL_OUTBOX_DIR: outbox,
     ...env,
   };
-  const worker = spawnOnServerCore('dist/src/worker.js', storeEnv);
-  const api = spawnOnServerCore('dist/src/main.js', storeEnv);
+  const worker = spawnOnServerCore(nodeArgumentsOf('start:worker'), storeEnv);
+  const api = spawnOnServerCore(nodeArgumentsOf('start:api'), storeEnv);
   const origin = `http://127.0.0.1:${port}`;
   await untilHealthy(origin, api);
   const pid = api.child.pid!;

@@ -11,6 +11,22 @@ export const STORE_ROUTES = [
   '/terms',
 ] as const;
 
+/**
+ * The page module each store route loads lazily (web-store/src/app/router.tsx), as Vite's build
+ * manifest names it: the server links the page's code and styles from the HTML, so the browser
+ * fetches them with the entry instead of after it.
+ */
+export const STORE_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/dashboard': 'src/features/dashboard/components/dashboard-page.tsx',
+  '/counties': 'src/features/browse-counties/components/browse-counties-page.tsx',
+  '/select-counties': 'src/features/county-picker/components/county-picker-page.tsx',
+  '/checkout': 'src/features/checkout/components/checkout-page.tsx',
+  '/checkout/:countyId': 'src/features/checkout/components/checkout-page.tsx',
+  '/orders/:token': 'src/features/order-page/components/order-page.tsx',
+  '/privacy': 'src/features/legal/components/privacy-page.tsx',
+  '/terms': 'src/features/legal/components/terms-page.tsx',
+};
+
 /** Pages of the admin console (web-admin), served under /admin. */
 export const ADMIN_ROUTES = [
   '/admin',

@@ -2,7 +2,8 @@ import express, { NextFunction, Request, RequestHandler, Response, Router } from
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { preferredEncoding } from '../common/http/precompressed-body';
-import { ADMIN_ROUTES, matchesRoute, STORE_ROUTES } from '../contracts/routes';
+import { ADMIN_ROUTES, matchesRoute, STORE_PAGE_MODULES, STORE_ROUTES } from '../contracts/routes';
+import { routePreloadTags } from './route-preloads';
 
 export interface SpaApp {
   name: string;
@@ -10,6 +11,8 @@ export interface SpaApp {
   basePath: string;
   distDir: string;
   routes: readonly string[];
+  /** Route pattern → the page module it loads lazily, whose code the served HTML links up front. */
+  pages?: Readonly<Record<string, string>>;
 }
 
 /** Facts every page shows from its first paint (the support phone in the header), given to the apps in a meta tag. */
@@ -33,7 +36,13 @@ export function withSiteInfo(page: Buffer, info: SiteInfo): Buffer {
 export function webApps(root: string): SpaApp[] {
   return [
     { name: 'web-admin', basePath: '/admin', distDir: join(root, 'web-admin', 'dist'), routes: ADMIN_ROUTES },
-    { name: 'web-store', basePath: '', distDir: join(root, 'web-store', 'dist'), routes: STORE_ROUTES },
+    {
+      name: 'web-store',
+      basePath: '',
+      distDir: join(root, 'web-store', 'dist'),
+      routes: STORE_ROUTES,
+      pages: STORE_PAGE_MODULES,
+    },
   ];
 }
 
@@ -75,6 +84,24 @@ function precompressedAssets(distDir: string): RequestHandler {
   };
 }
 
+interface AppPages {
+  page: Buffer;
+  /** The page with a route's chunks linked in its head, for the routes that load a page lazily. */
+  byRoute: Map<string, Buffer>;
+}
+
+function loadPages(app: SpaApp, info: SiteInfo): AppPages | null {
+  const index = join(app.distDir, 'index.html');
+  if (!existsSync(index)) return null;
+  const page = withSiteInfo(readFileSync(index), info);
+  const html = page.toString('utf8');
+  const byRoute = new Map<string, Buffer>();
+  for (const [route, tags] of routePreloadTags(app.distDir, app.basePath, app.pages ?? {})) {
+    byRoute.set(route, Buffer.from(html.replace('</head>', `${tags}</head>`)));
+  }
+  return { page, byRoute };
+}
+
 /**
  * Serves each web app's build: its files, and its index.html for client
  * routes — with 200 for a route the app knows and 404 for any other path, so
@@ -82,10 +109,9 @@ function precompressedAssets(distDir: string): RequestHandler {
  */
 export function spaHost(apps: SpaApp[], info: SiteInfo): RequestHandler {
   const router = Router();
-  const pages = new Map<SpaApp, Buffer | null>();
+  const pages = new Map<SpaApp, AppPages | null>();
   for (const app of apps) {
-    const index = join(app.distDir, 'index.html');
-    pages.set(app, existsSync(index) ? withSiteInfo(readFileSync(index), info) : null);
+    pages.set(app, loadPages(app, info));
     if (existsSync(app.distDir)) {
       router.use(
         app.basePath || '/',
@@ -98,15 +124,16 @@ export function spaHost(apps: SpaApp[], info: SiteInfo): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const app = apps.find((a) => ownedBy(a, req.path));
     if (!app) return next();
-    const page = pages.get(app);
-    if (!page) {
+    const built = pages.get(app);
+    if (!built) {
       res.status(503).type('text/plain').send(`${app.name} has not been built yet: run npm run build`);
       return;
     }
+    const preloaded = [...built.byRoute].find(([route]) => matchesRoute([route], req.path));
     res
       .status(matchesRoute(app.routes, req.path) ? 200 : 404)
       .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
-      .send(page);
+      .send(preloaded ? preloaded[1] : built.page);
   });
   return (req, res, next) => {
     if (req.path === '/api' || SERVER_PATHS.includes(req.path) || SERVER_PREFIXES.some((p) => req.path.startsWith(p))) {
