@@ -43,10 +43,7 @@ export default function CountyPickerPage() {
   const index = useMemo(() => indexCounties(counties.data ?? []), [counties.data]);
   const states = useMemo(() => stateChoices(counties.data ?? []), [counties.data]);
   const inCart = useMemo(() => new Set(items.map((item) => item.countyId)), [items]);
-  const outcome = useMemo(
-    () => filterCounties(index, { state, search, inCart }),
-    [index, state, search, inCart],
-  );
+  const outcome = useMemo(() => filterCounties(index, { state, search, inCart }), [index, state, search, inCart]);
   const total = cartTotal(items);
 
   const choose = useCallback((county: PickerCounty, purchaseType: PurchaseType): boolean => {
@@ -83,8 +80,7 @@ export default function CountyPickerPage() {
   if (counties.isPending) results = <CountyResultsLoading />;
   else if (counties.isError)
     results = <CountyResultsError onRetry={() => void counties.refetch()} retrying={counties.isFetching} />;
-  else
-    results = <CountyResults outcome={outcome} onChoose={choose} />;
+  else results = <CountyResults outcome={outcome} onChoose={choose} />;
 
   const summaryBar = items.length > 0 && !cartInView;
 
