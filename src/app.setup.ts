@@ -6,6 +6,7 @@ import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
 import { serveAheadOfFramework } from './common/http/ahead-of-framework';
 import { sameOriginOnly } from './common/http/same-origin';
+import { sendSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/validation';
 import { appConfig, mailConfig } from './config';
 import { mailOutboxViewer } from './integrations/mail/mail-outbox-viewer';
@@ -62,5 +63,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   setUpDocs(app);
   serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins)]);
+  sendSecurityHeaders(app.getHttpServer(), site.production);
   return app;
 }

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import request from 'supertest';
 import { JourneyRollupService } from '../src/modules/journey/journey-rollup.service';
 import { browserOrigin, signInToConsole } from './support/admin-console';
-import { launchBrowser, screenshot } from './support/browser';
+import { cspRefusals, launchBrowser, screenshot } from './support/browser';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
 import { useTestApp, type TestContext } from './support/test-app';
@@ -188,6 +188,7 @@ describe('The analytics page in a real browser, with journeys and paid orders of
 
   it('draws the journey event counts as a 300 px column chart with the counts for screen readers', async () => {
     const page = tab.current;
+    const refused = cspRefusals(page);
     await signInToConsole(page, origin, '/admin/analytics');
     const columns = cardOf(page, 'Journey Event Counts');
     await columns.getByText('Total count of each journey event').waitFor();
@@ -217,6 +218,8 @@ describe('The analytics page in a real browser, with journeys and paid orders of
     await tooltip.waitFor();
     expect(squeeze(await tooltip.textContent())).toBe('Landing View Events 4');
     await screenshot(page, 'admin-analytics-charts');
+    // Sign-in, dashboard and charts all work within the console's security policy.
+    expect(refused).toEqual([]);
   });
 });
 

@@ -28,4 +28,10 @@ describe('Production without Stripe or OpenID settings', () => {
     await request(context.store.server).get('/dev/stripe.js').expect(404);
     await request(context.store.server).get('/dev/mail').expect(404);
   });
+
+  it('tells browsers to use HTTPS only, for a year, and to upgrade any plain request', async () => {
+    const res = await request(context.store.server).get('/').expect(200);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { cspRefusals, launchBrowser, screenshot } from './support/browser';
 import { useTestApp } from './support/test-app';
 
 /**
@@ -13,6 +13,7 @@ describe('A buyer’s whole journey through the store, in a real browser', () =>
   let tabs: BrowserContext;
   let page: Page;
   let origin: string;
+  let refused: string[];
   const email = 'journey-buyer@example.com';
 
   beforeAll(async () => {
@@ -20,6 +21,7 @@ describe('A buyer’s whole journey through the store, in a real browser', () =>
     browser = await launchBrowser();
     tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await tabs.newPage();
+    refused = cspRefusals(page);
   });
 
   afterAll(async () => {
@@ -102,5 +104,7 @@ describe('A buyer’s whole journey through the store, in a real browser', () =>
     );
     expect(renewal.auto_renew).toBe(false);
     await screenshot(page, 'store-journey-dashboard');
+    // Every screen on the way, the card form and the sign-in pages included, worked within the security policy.
+    expect(refused).toEqual([]);
   }, 90_000);
 });

@@ -78,6 +78,8 @@ export interface BenchApp {
   pid: number;
   /** The worker process (receipts, deliveries, the journey rollup). */
   workerPid: number;
+  /** Where the store writes the emails it sends (one .eml file each, named by message key). */
+  outboxDir: string;
   /** The API process's peak resident memory so far, in bytes (the kernel's high-water mark). */
   peakRssBytes(): number;
   stop(): Promise<void>;
@@ -161,6 +163,7 @@ export async function startBenchApp(database: string, env: Record<string, string
     databaseUrl,
     pid,
     workerPid: worker.child.pid!,
+    outboxDir: outbox,
     peakRssBytes: () => {
       const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       return match ? Number(match[1]) * 1024 : NaN;

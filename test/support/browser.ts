@@ -25,3 +25,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Collects what the page's Content-Security-Policy made the browser refuse (Chromium reports each
+ * refusal as a console error), so a test can assert that the pages work within the policy.
+ */
+export function cspRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+  });
+  return refused;
+}
