@@ -20,6 +20,7 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -117,6 +118,9 @@ export class AdminController {
   @Post('subscriptions/:id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an active subscription and stop its renewal (409 for any other status)' })
+  @ApiOkResponse({ description: 'The subscription, now cancelled' })
+  @ApiNotFoundResponse({ description: 'No subscription has this id' })
+  @ApiConflictResponse({ description: 'The subscription is not active' })
   cancel(@AdminSessionId() sessionId: string, @Param('id', uuidParam('subscription')) id: string) {
     return this.actions.cancelSubscription(sessionId, id);
   }

@@ -17,6 +17,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
+  ApiResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -63,7 +64,8 @@ export class AuthController {
 
   @Get('login/callback')
   @ApiOperation({ summary: 'Where the provider returns: signs the customer in, then back to where they came from' })
-  @ApiFoundResponse({ description: 'To the page the customer came from, or / when sign-in failed' })
+  @ApiResponse({ status: 303, description: 'To the page the customer came from, or / when sign-in failed' })
+  @ApiFoundResponse({ description: 'Back to the provider when the request carries no code (sign-in starts again)' })
   async callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
     if (!this.oidc.configured) throw new ServiceUnavailableException(SIGN_IN_NOT_CONFIGURED);
     const { passport } = await this.oidc.authenticator();
@@ -89,7 +91,7 @@ export class AuthController {
 
   @Get('logout')
   @ApiOperation({ summary: "Sign out: end the session (and the provider's, where it supports that), back to /" })
-  @ApiFoundResponse({ description: "To the provider's sign-out, then /" })
+  @ApiResponse({ status: 303, description: "To the provider's sign-out, then /" })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const target = (await this.oidc.logoutUrl().catch(() => undefined)) ?? '/';
     req.session.destroy(() => {

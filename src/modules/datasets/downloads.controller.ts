@@ -3,10 +3,12 @@ import {
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiGoneResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPartialContentResponse,
   ApiTags,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../../common/validation';
@@ -30,6 +32,8 @@ export class DownloadsController {
   @ApiOkResponse({
     schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
   })
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   link(
@@ -45,6 +49,7 @@ export class DownloadsController {
   @ApiOkResponse({ description: 'The gzip CSV' })
   @ApiPartialContentResponse({ description: 'The requested byte range' })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
+  @ApiNotFoundResponse({ description: 'Not a link the store made (altered or made up)' })
   @ApiForbiddenResponse({ description: 'The subscription no longer includes this file' })
   async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { dataset, filename } = await this.downloads.open(token);
