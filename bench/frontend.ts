@@ -10,11 +10,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { projectRoot } from '../src/common/project-root';
 import { BENCH_ADMIN_PASSWORD, median, onEveryCore, percentile, type BenchApp } from './support/bench-app';
 import { CHROMIUM_PATH, gzippedSize, kilobytes, launchChromium } from './support/chromium';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = projectRoot();
 const STORE_DIST = join(ROOT, 'web-store', 'dist');
 const ADMIN_DIST = join(ROOT, 'web-admin', 'dist');
 const LIGHTHOUSE = join(ROOT, 'node_modules', '.bin', 'lighthouse');

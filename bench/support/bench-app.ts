@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { readEnvironment } from '../../src/config/environment';
+import { projectRoot } from '../../src/common/project-root';
 import { prepareDatabase } from '../../src/database/prepare-database';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = projectRoot();
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password-of-sufficient-length';
 
 /** Cores the bench splits between the store and its load generator, when the machine has two or more. */
