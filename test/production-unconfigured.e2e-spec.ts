@@ -34,4 +34,16 @@ describe('Production without Stripe or OpenID settings', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
+
+  it('marks the admin session cookie Secure, httpOnly and SameSite=Strict', async () => {
+    const res = await request(context.store.server)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', '10.66.0.1')
+      .send({ password: PRODUCTION_ENV.ADMIN_PASSWORD })
+      .expect(200);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('; ');
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+  });
 });

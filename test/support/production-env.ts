@@ -1,13 +1,10 @@
-/** A complete production configuration pointing at the local services. */
+import { PRODUCTION_ENVIRONMENT } from './production-environment';
+
+/** A complete production configuration pointing at the local services, to start a production app in a test. */
 export const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://store.example.com',
+  ...PRODUCTION_ENVIRONMENT,
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/county_store',
   REDIS_URL: 'redis://127.0.0.1:6379',
-  SESSION_SECRET: 's'.repeat(40),
-  ADMIN_PASSWORD: 'a'.repeat(40),
   SMTP_URL: 'smtp://127.0.0.1:2525',
   MAIL_FROM: 'orders@example.com',
-  SUPPORT_PHONE: '+1 604 555 0100',
-  SUPPORT_EMAIL: 'support@example.com',
 };
