@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
 import { serveAheadOfFramework } from './common/http/ahead-of-framework';
+import { parseJsonBody } from './common/http/json-body';
 import { sameOriginOnly } from './common/http/same-origin';
 import { sendSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/validation';
@@ -21,10 +22,10 @@ import { spaHost, webApps } from './web/spa-host';
 
 /**
  * Nest's default parsers are off so that ours, with our limit, come first and
- * their errors reach our error contract. The raw body is kept for webhook
- * signatures.
+ * their errors reach our error contract (parseJsonBody also keeps the raw
+ * body for webhook signatures).
  */
-export const API_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false, rawBody: true };
+export const API_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
 // Largest legitimate body: a 500-county cart is about 40 KB of JSON.
 export const JSON_BODY_LIMIT = '100kb';
@@ -48,7 +49,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const site = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   app.use(sameOriginOnly(site.origins));
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(parseJsonBody(JSON_BODY_LIMIT));
   app.use(middlewareErrorHandler);
   // Everything is under /api but the schema PDF, whose address the spec fixes.
   app.setGlobalPrefix('api', { exclude: [DATA_SCHEMA_PATH] });

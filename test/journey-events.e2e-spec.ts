@@ -45,7 +45,7 @@ describe('POST /api/journey-events', () => {
     [
       'a NUL character in metadata',
       { visitorId, event: 'landing_view', metadata: { note: 'a\u0000b' } },
-      'metadata must not contain NUL characters',
+      'The request body must not contain NUL characters',
     ],
     [
       'a field of its own',

@@ -203,10 +203,22 @@ export function nestedArrayText(depth: number, leaf = '1'): string {
   return '['.repeat(depth) + leaf + ']'.repeat(depth);
 }
 
-/** Puts a raw JSON fragment in place of `field` in `base` (or adds it). */
-export function withRawField(base: Record<string, unknown>, field: string, raw: string): string {
-  const marker = `__raw_${Math.random().toString(36).slice(2)}__`;
-  return JSON.stringify({ ...base, [field]: marker }).replace(`"${marker}"`, raw);
+/** A fragment of JSON text to be written into a document as it is (deep nesting, odd number literals). */
+export class Raw {
+  constructor(readonly text: string) {}
+}
+
+/** JSON.stringify, but Raw values are written as their text, and keys such as __proto__ stay own keys. */
+export function toJson(value: unknown): string {
+  const fragments: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof Raw) {
+      fragments.push(v.text);
+      return `\u0000raw${fragments.length - 1}\u0000`;
+    }
+    return v;
+  });
+  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_, i: string) => fragments[Number(i)]);
 }
 
 /** Bodies that are not JSON at all, sent as application/json. */
@@ -375,16 +387,31 @@ export const HOSTILE_CUSTOMER_CREDENTIALS: Labelled<Record<string, string>>[] = 
 ];
 
 /** Content types a JSON route does not take, each with a body in that type. */
-export function wrongContentTypes(json: string): Labelled<{ contentType?: string; body: string }>[] {
-  const multipart = multipartBody({ email: 'a@example.com', isAdmin: 'true' });
+export function wrongContentTypes(
+  json: string,
+  formFields: Record<string, string>,
+): Labelled<{ headers: Record<string, string>; body: string }>[] {
+  const multipart = multipartBody(formFields);
   return [
-    l('text/plain', { contentType: 'text/plain', body: json }),
-    l('form-urlencoded', { contentType: 'application/x-www-form-urlencoded', body: 'isAdmin=true&price=0&a[b]=1' }),
-    l('multipart', { contentType: multipart.contentType, body: multipart.body }),
-    l('XML', { contentType: 'application/xml', body: '<a><isAdmin>true</isAdmin></a>' }),
-    l('no content type', { body: json }),
-    l('JSON in latin1', { contentType: 'application/json; charset=latin1', body: json }),
-    l('JSON in a made-up charset', { contentType: 'application/json; charset=x-hostile', body: json }),
-    l('JSON said to be gzip', { contentType: 'application/json', body: json }),
+    l('text/plain', { headers: { 'Content-Type': 'text/plain' }, body: json }),
+    l('form-urlencoded', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(formFields).toString(),
+    }),
+    l('multipart', { headers: { 'Content-Type': multipart.contentType }, body: multipart.body }),
+    l('XML', { headers: { 'Content-Type': 'application/xml' }, body: '<a><isAdmin>true</isAdmin></a>' }),
+    l('no content type', { headers: {}, body: json }),
+    l('application/json-patch+json', { headers: { 'Content-Type': 'application/json-patch+json' }, body: json }),
   ];
+}
+
+/** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as a browser sends it). */
+export function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }

@@ -16,6 +16,7 @@ const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'The request body character set is not supported'],
   'request.aborted': [400, 'The request was aborted'],
   'entity.verify.failed': [400, 'The request body could not be verified'],
+  'entity.encoding.invalid': [400, 'The request body is not valid UTF-8'],
 };
 
 function messageOf(response: string | object): string {
@@ -30,9 +31,19 @@ export function describeError(exception: unknown): { statusCode: number; message
   if (exception instanceof HttpException) {
     return { statusCode: exception.getStatus(), message: messageOf(exception.getResponse()) };
   }
-  const parserError = exception as { type?: string; status?: number; expose?: boolean; message?: string };
+  const parserError = exception as {
+    type?: string;
+    code?: unknown;
+    status?: number;
+    expose?: boolean;
+    message?: string;
+  };
   const known = parserError.type ? BODY_PARSER_MESSAGES[parserError.type] : undefined;
   if (known) return { statusCode: known[0], message: known[1] };
+  // zlib's own words ("incorrect header check") for a body whose Content-Encoding does not match it.
+  if (typeof parserError.code === 'string' && parserError.code.startsWith('Z_')) {
+    return { statusCode: 400, message: 'The request body could not be decompressed as its Content-Encoding says' };
+  }
   if (parserError.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return { statusCode: parserError.status, message: parserError.message ?? 'Bad request' };
   }

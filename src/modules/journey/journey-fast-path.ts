@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'body-parser';
 import type { Application, Request, Response } from 'express';
 import proxyAddress from 'proxy-addr';
 import { replyWithError } from '../../common/filters/http-error.filter';
 import type { HotRoute } from '../../common/http/ahead-of-framework';
+import { parseJsonBody } from '../../common/http/json-body';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { crossSiteRefusal, isCrossSiteWrite } from '../../common/http/same-origin';
 import { createValidationPipe } from '../../common/validation';
@@ -26,7 +26,7 @@ const ACCEPTED = JSON.stringify({ accepted: true });
 export function journeyEventsRoute(app: NestExpressApplication, origins: string[]): HotRoute {
   const events = app.get(JourneyEventsService);
   const validation = createValidationPipe();
-  const parseJson = json({ limit: JOURNEY_BODY_LIMIT });
+  const parseJson = parseJsonBody(JOURNEY_BODY_LIMIT);
   // The app's own 'trust proxy' setting, compiled, so the address is the one req.ip would give.
   const trustProxy = (app.getHttpAdapter().getInstance() as Application).get('trust proxy fn') as TrustFunction;
 

@@ -4,23 +4,6 @@ import { JOURNEY_EVENTS, JourneyEventName } from '../../../contracts/journey';
 
 export const METADATA_LIMIT_BYTES = 2048;
 
-/** PostgreSQL's jsonb cannot hold the NUL character, so such metadata is refused up front. */
-function WithoutNul(options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'withoutNul',
-      // Escaped backslashes go first, so that the text "\\u0000" is not mistaken for the character.
-      validator: {
-        validate: (value: unknown) =>
-          !JSON.stringify(value ?? {})
-            .replaceAll('\\\\', '')
-            .includes('\\u0000'),
-      },
-    },
-    options,
-  );
-}
-
 function SmallJson(limit: number, options?: ValidationOptions) {
   return ValidateBy(
     {
@@ -44,6 +27,5 @@ export class JourneyEventDto {
   @IsOptional()
   @IsObject({ message: 'metadata must be a JSON object' })
   @SmallJson(METADATA_LIMIT_BYTES, { message: `metadata must be at most ${METADATA_LIMIT_BYTES} bytes of JSON` })
-  @WithoutNul({ message: 'metadata must not contain NUL characters' })
   metadata?: Record<string, unknown>;
 }
