@@ -3,7 +3,6 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -12,6 +11,7 @@ import { AppModule } from '../../src/app.module';
 import { API_APP_OPTIONS, configureApp } from '../../src/app.setup';
 import { createWorker, listen } from '../../src/bootstrap';
 import { createTestDatabase, dropDatabase } from './test-database';
+import { freePort } from '../../bench/support/bench-app';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple, admin edition';
 
@@ -102,15 +102,4 @@ export function useTestApp(
     if (context.environment) await destroyTestEnvironment(context.environment);
   });
   return context;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
