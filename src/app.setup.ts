@@ -54,7 +54,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Everything is under /api but the schema PDF, whose address the spec fixes.
   app.setGlobalPrefix('api', { exclude: [DATA_SCHEMA_PATH] });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // On SIGTERM: finish what is in flight, close, then exit with 0 (not by the signal again).
+  app.enableShutdownHooks(undefined, { useProcessExit: true });
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
   if (simulator) app.use(stripeJsStandin(simulator));
   const devProvider = app.get(OidcClient).devProvider;

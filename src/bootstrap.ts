@@ -57,7 +57,7 @@ export async function createApi(): Promise<NestExpressApplication> {
 export async function createWorker(): Promise<INestApplicationContext> {
   const worker = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   worker.useLogger(worker.get(Logger));
-  worker.enableShutdownHooks();
+  worker.enableShutdownHooks(undefined, { useProcessExit: true });
   return worker.init();
 }
 

@@ -87,7 +87,7 @@ export interface BenchApp {
 }
 
 /** The arguments after `node` of an npm script such as start:api, so the bench runs what production runs. */
-function nodeArgumentsOf(script: string): string[] {
+export function nodeArgumentsOf(script: string): string[] {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts;
   const [command, ...args] = scripts[script].split(' ');

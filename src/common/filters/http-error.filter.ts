@@ -26,8 +26,31 @@ function messageOf(response: string | object): string {
   return typeof message === 'string' ? message : 'Request failed';
 }
 
+export const TEMPORARILY_UNAVAILABLE = 'The store is briefly unavailable. Please try again in a moment.';
+
+// ioredis while Redis is unreachable; pg and node while PostgreSQL is (SQLSTATE class 08 is
+// "connection exception", 57P0x the server shutting down or starting up).
+const REDIS_DOWN =
+  /^(Command timed out|Connection is closed\.|Stream isn't writeable|Reached the max retries per request limit)/;
+const NETWORK_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const POSTGRES_DOWN = /^(08|57P0)/;
+
+/** Whether an error only says that PostgreSQL or Redis cannot be reached right now. */
+export function isServiceDown(exception: unknown): boolean {
+  const error = exception as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  const code = String(error?.driverError?.code ?? error?.code ?? '');
+  const message = String(error?.message ?? '');
+  return (
+    NETWORK_DOWN.has(code) ||
+    POSTGRES_DOWN.test(code) ||
+    REDIS_DOWN.test(message) ||
+    message.startsWith('Connection terminated')
+  );
+}
+
 /** The one error contract: `{ statusCode, message, error }`, never internals. */
 export function describeError(exception: unknown): { statusCode: number; message: string } {
+  if (isServiceDown(exception)) return { statusCode: 503, message: TEMPORARILY_UNAVAILABLE };
   if (exception instanceof HttpException) {
     return { statusCode: exception.getStatus(), message: messageOf(exception.getResponse()) };
   }
@@ -57,6 +80,8 @@ export function replyWithError(res: ServerResponse, exception: unknown): void {
   const { statusCode, message } = describeError(exception);
   // An unknown error is a bug: its stack is logged. A deliberate 5xx (a service not configured or down) is one line.
   if (statusCode >= 500 && exception instanceof HttpException) logger.warn(`${statusCode} ${message}`);
+  else if (statusCode === 503)
+    logger.warn(`503: ${exception instanceof Error ? exception.message : String(exception)}`);
   else if (statusCode >= 500) logger.error(exception instanceof Error ? exception.stack : String(exception));
   if (res.headersSent) return;
   const body: ErrorBody = { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import Redis from 'ioredis';
 import { redisConfig } from '../../config';
@@ -8,7 +8,7 @@ const COMMAND_TIMEOUT_MS = 2000;
 
 /** The process's Redis connections and the store's key names. */
 @Injectable()
-export class RedisService implements OnModuleDestroy {
+export class RedisService implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
   private readonly connections: Redis[] = [];
   readonly client: Redis;
@@ -44,7 +44,8 @@ export class RedisService implements OnModuleDestroy {
     return redis;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  // At shutdown's last step, after the HTTP server has answered the requests in flight, which may still need Redis.
+  async onApplicationShutdown(): Promise<void> {
     // QUIT on a connection that is down would wait for it to come back.
     await Promise.all(
       this.connections.map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())),

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { nodeArgumentsOf } from '../../../bench/support/bench-app';
+import { projectRoot } from '../../../src/common/project-root';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = projectRoot();
 
 /** Every API process started and still running, for the exit backstop below. */
 const running = new Set<ApiProcess>();
@@ -15,28 +15,25 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** The arguments after `node` of an npm script such as start:api, so the test runs what production runs. */
-function nodeArgumentsOf(script: string): string[] {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-    .scripts;
-  const [command, ...args] = scripts[script].split(' ');
-  if (command !== 'node') throw new Error(`npm run ${script} does not start node: ${scripts[script]}`);
-  return args;
-}
-
 /**
  * The built API (`npm run start:api`: `node … dist/src/main.js`) as a child process, which a test
  * can stop as a deployment does (SIGTERM) or kill, and whose exit it can examine.
  */
 export class ApiProcess {
   private output = '';
+  /** Characters printed so far, of which `output` keeps the end. */
+  private printed = 0;
   readonly exited: Promise<Exit>;
 
   private constructor(
     private readonly child: ChildProcess,
     readonly origin: string,
   ) {
-    const hear = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
+    const hear = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.printed += text.length;
+      this.output = (this.output + text).slice(-100_000);
+    };
     child.stdout!.on('data', hear);
     child.stderr!.on('data', hear);
     this.exited = new Promise((resolve) => {
@@ -79,6 +76,35 @@ export class ApiProcess {
     return this.output;
   }
 
+  /** A mark in the output, for logSince. */
+  get mark(): number {
+    return this.printed;
+  }
+
+  /** What it printed after the mark (as much of it as is kept). */
+  logSince(mark: number): string {
+    return this.output.slice(-Math.min(this.output.length, this.printed - mark));
+  }
+
+  /** The errors it logged after the mark (JSON log lines at level error), first line of each, with counts. */
+  errorsSince(mark: number): string {
+    const counts = new Map<string, number>();
+    for (const line of this.logSince(mark).split('\n')) {
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; req?: { method?: string; path?: string } };
+        if ((entry.level ?? 0) < 50) continue;
+        const message = (entry.msg ?? '')
+          .split('\n')[0]
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '…');
+        const what = `${entry.req ? `${entry.req.method} ${entry.req.path}: ` : ''}${message}`;
+        counts.set(what, (counts.get(what) ?? 0) + 1);
+      } catch {
+        // Not a log line of its own (a line cut short at the start of what is kept).
+      }
+    }
+    return [...counts].map(([what, n]) => `${n} × ${what}`).join('; ') || 'none';
+  }
+
   get isRunning(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -93,6 +119,17 @@ export class ApiProcess {
     const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
     try {
       return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** How it exited, or null if it still runs after `ms`. */
+  async exitWithin(ms: number): Promise<Exit | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+    try {
+      return await Promise.race([this.exited, late]);
     } finally {
       clearTimeout(timer);
     }

@@ -1,26 +1,15 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { freePort } from '../../../bench/support/bench-app';
 
 /**
  * PostgreSQL and Redis servers of a test's own, which it may stop and start at will. The shared
  * servers on 5432 and 6379 serve CI and every other test: a fault test never touches them.
  */
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -194,7 +183,10 @@ export class ThrowawayRedis {
     }
   }
 
-  /** Shuts the server down as an operator does (SHUTDOWN: the append-only file is flushed) and waits until it is gone. */
+  /**
+   * Stops the server as an operator or a container stop does: SIGTERM, which Redis handles as
+   * SHUTDOWN (clients disconnected, the append-only file flushed). Waits until it is gone.
+   */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || !this.running) return;
