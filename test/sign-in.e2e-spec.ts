@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { launchBrowser, screenshot } from './support/browser';
+import { cspRefusals, launchBrowser, screenshot } from './support/browser';
 import { buy } from './support/purchase';
 import { signIn, signOut } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
@@ -87,6 +87,7 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
+      const refused = cspRefusals(page);
       await page.goto(`${origin()}/api/login?returnTo=/dashboard`);
       await page.getByLabel('Email', { exact: true }).fill(email('browser'));
       await page.getByLabel('First name').fill('Brook');
@@ -101,6 +102,8 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
       await page.waitForURL(`${origin()}/`);
       const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
       expect(after).toBe(401);
+      // The provider's pages, the self-submitting sign-out included, work within the security policy.
+      expect(refused).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -6,6 +6,10 @@ import { devMemoryAdapter } from './dev-memory-adapter';
 /** Where the store mounts the development provider while it is active. */
 export const DEV_OIDC_PATH = '/dev/oidc';
 
+// The sign-out page submits itself from a script file: the store's Content-Security-Policy runs no inline script.
+const SIGN_OUT_SCRIPT_PATH = `${DEV_OIDC_PATH}/sign-out.js`;
+const SIGN_OUT_SCRIPT = `document.getElementById('op.logoutForm').requestSubmit(document.querySelector('button[name=logout]'));`;
+
 export interface DevProviderOptions {
   publicUrl: string;
   callbackUrl: string;
@@ -113,7 +117,7 @@ export function createDevOidcProvider(options: DevProviderOptions): DevProvider 
           ctx.body = page(
             'Signing out',
             `<h1>Signing out</h1>${form}<button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button>
-<script>document.getElementById('op.logoutForm').requestSubmit(document.querySelector('button[name=logout]'))</script>`,
+<script src="${SIGN_OUT_SCRIPT_PATH}"></script>`,
           );
         },
       },
@@ -184,6 +188,9 @@ export function createDevOidcProvider(options: DevProviderOptions): DevProvider 
     } catch (error) {
       next(error);
     }
+  });
+  router.get(SIGN_OUT_SCRIPT_PATH, (_req: Request, res: Response) => {
+    res.type('text/javascript').send(SIGN_OUT_SCRIPT);
   });
   router.use(`${DEV_OIDC_PATH}/interaction`, interactions);
   router.use(DEV_OIDC_PATH, provider.callback());
