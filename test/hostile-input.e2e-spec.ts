@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { authConfig } from '../src/config';
+import { JOURNEY_EVENTS } from '../src/contracts/journey';
 import { DownloadTokens } from '../src/modules/datasets/download-token';
 import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
 import {
@@ -774,16 +775,7 @@ describe('Hostile input to every endpoint', () => {
             rules: {
               visitorId: { valid: (v) => isText(v) && UUID.test(v) },
               event: {
-                valid: (v) =>
-                  isText(v) &&
-                  [
-                    'landing_view',
-                    'counties_view',
-                    'cart_add',
-                    'checkout_view',
-                    'email_entered',
-                    'payment_success',
-                  ].includes(v),
+                valid: (v) => isText(v) && (JOURNEY_EVENTS as readonly string[]).includes(v),
               },
               // Optional: null is as good as absent.
               metadata: { valid: (v) => v === null || isSmallCleanObject(v), storedText: true },
