@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from './http';
+import type { CatalogCounty as County } from '@contracts/county';
 
-export interface County {
-  id: string;
-  name: string;
-  state: string;
-  stateCode: string;
-  population: number | null;
-  fips: string;
-}
+export type { County };
 
 /** The whole catalog (about 3,200 counties, ordered by state then name); the server revalidates it by ETag. */
 export const countiesQuery = {

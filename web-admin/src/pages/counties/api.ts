@@ -1,16 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, getJson, sendJson } from '../../lib/api';
 import type { CountyPayload } from './county-form';
+import type { CatalogCounty as County } from '@contracts/county';
 
-/** One county of the public catalog (GET /api/counties), the list staff manage. */
-export interface County {
-  id: string;
-  name: string;
-  state: string;
-  stateCode: string;
-  population: number | null;
-  fips: string;
-}
+export type { County };
 
 export const countiesQuery = queryOptions({
   queryKey: adminKeys.counties,
