@@ -12,6 +12,8 @@ import { CountiesModule } from './modules/counties/counties.module';
 import { DatasetsModule } from './modules/datasets/datasets.module';
 import { DownloadsController } from './modules/datasets/downloads.controller';
 import { HealthModule } from './modules/health/health.module';
+import { InvoicesController } from './modules/invoices/invoices.controller';
+import { InvoicesModule } from './modules/invoices/invoices.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { OrderPageModule } from './modules/order-page/order-page.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
@@ -30,12 +32,15 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     AdminModule,
     DatasetsModule,
     OrderPageModule,
+    InvoicesModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 export class AppModule implements NestModule {
   /** Sessions only where a signed-in customer matters: hot public reads never touch the session store. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(SessionMiddleware).forRoutes(AuthController, CustomerSubscriptionsController, DownloadsController);
+    consumer
+      .apply(SessionMiddleware)
+      .forRoutes(AuthController, CustomerSubscriptionsController, DownloadsController, InvoicesController);
   }
 }

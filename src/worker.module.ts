@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from './core.module';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
+import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
@@ -8,7 +9,14 @@ import { WorkerStatus } from './worker-status';
 
 /** The worker process: BullMQ processors and job schedulers, no HTTP. */
 @Module({
-  imports: [CoreModule, MailWorkerModule, JourneyWorkerModule, SubscriptionsWorkerModule, BillingWorkerModule],
+  imports: [
+    CoreModule,
+    MailWorkerModule,
+    JourneyWorkerModule,
+    SubscriptionsWorkerModule,
+    BillingWorkerModule,
+    DatasetsWorkerModule,
+  ],
   providers: [WorkerStatus],
 })
 export class WorkerModule {}

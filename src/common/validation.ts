@@ -22,3 +22,6 @@ export function createValidationPipe(): ValidationPipe {
 export function uuidParam(what: string): ParseUUIDPipe {
   return new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`The ${what} id must be a UUID`) });
 }
+
+/** For @Transform: a string field without its surrounding spaces; anything else as it came, for the validators to refuse. */
+export const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -6,6 +6,9 @@ import { InitialSchema1763800000000 } from './1763800000000-initial-schema';
 import { OrdersAndPayments1763800100000 } from './1763800100000-orders-and-payments';
 import { UserSignIn1763800200000 } from './1763800200000-user-sign-in';
 import { TrackerDeliveries1763800700000 } from './1763800700000-tracker-deliveries';
+import { DatasetKeyFieldCounts1763800800000 } from './1763800800000-dataset-key-field-counts';
+import { OrderLicense1763800900000 } from './1763800900000-order-license';
+import { Invoices1763801000000 } from './1763801000000-invoices';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -17,4 +20,7 @@ export const migrations = [
   CountyDatasets1763800500000,
   EmailDeliveryClaimant1763800600000,
   TrackerDeliveries1763800700000,
+  DatasetKeyFieldCounts1763800800000,
+  OrderLicense1763800900000,
+  Invoices1763801000000,
 ];

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -10,9 +10,18 @@ function storageIn(dataDir: string): DatasetStorage {
 
 const filesIn = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' });
 
+// Each test's own folder, removed after the run.
+const made: string[] = [];
+const newDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 describe('DatasetStorage.putStream', () => {
   it('writes a streamed object whole under its key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const dir = newDir();
     const storage = storageIn(dir);
     await storage.putStream('counties/24510/2026-11.csv.gz', Readable.from([Buffer.from('abc'), Buffer.from('def')]));
     expect(readFileSync(join(dir, 'counties/24510/2026-11.csv.gz'), 'utf8')).toBe('abcdef');
@@ -20,7 +29,7 @@ describe('DatasetStorage.putStream', () => {
   });
 
   it('leaves no file, partial or whole, when the stream fails halfway', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const dir = newDir();
     const source = new PassThrough();
     const put = storageIn(dir).putStream('counties/24510/2026-11.csv.gz', source);
     source.write(Buffer.alloc(64 * 1024));
@@ -30,7 +39,7 @@ describe('DatasetStorage.putStream', () => {
   });
 
   it('leaves no file when the stream failed before storage began to read it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const dir = newDir();
     const source = new PassThrough();
     source.on('error', () => undefined);
     source.destroy(new Error('refused early'));
@@ -39,7 +48,7 @@ describe('DatasetStorage.putStream', () => {
   });
 
   it('reports a stream that fails while its folder is being made, without an unhandled error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const dir = newDir();
     const source = new PassThrough(); // nobody else listens for its errors, as with a request body
     const put = storageIn(dir).putStream('counties/24510/2026-11.csv.gz', source);
     // Synchronously after the call: storage is still making the folder, its pipeline not yet set up.
@@ -49,12 +58,12 @@ describe('DatasetStorage.putStream', () => {
   });
 
   it('refuses a key that points outside the store', async () => {
-    const storage = storageIn(mkdtempSync(join(tmpdir(), 'cds-storage-')));
+    const storage = storageIn(newDir());
     await expect(storage.putStream('../elsewhere.csv.gz', Readable.from([]))).rejects.toThrow(/outside the store/);
   });
 
   it('deletes an object, and takes one already gone calmly', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cds-storage-'));
+    const dir = newDir();
     const storage = storageIn(dir);
     await storage.put('counties/1/a.csv.gz', Buffer.from('x'));
     await storage.delete('counties/1/a.csv.gz');

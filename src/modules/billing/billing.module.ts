@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { InvoicesModule } from '../invoices/invoices.module';
 import { MailModule } from '../mail/mail.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { BILLING_QUEUE } from './billing.constants';
@@ -9,6 +10,7 @@ import { RenewalPaymentsService } from './renewal-payments.service';
 /** Yearly renewals through Stripe Billing: queueing enrollments, and what Stripe says about renewal payments. */
 @Module({
   imports: [
+    InvoicesModule,
     MailModule,
     PaymentsModule,
     BullModule.registerQueue({
@@ -22,6 +24,7 @@ import { RenewalPaymentsService } from './renewal-payments.service';
     }),
   ],
   providers: [BillingQueue, RenewalPaymentsService],
-  exports: [BillingQueue, RenewalPaymentsService, BullModule],
+  // Invoices too: whoever records payments (activation, here and in the worker) writes their invoices.
+  exports: [BillingQueue, RenewalPaymentsService, BullModule, InvoicesModule],
 })
 export class BillingModule {}

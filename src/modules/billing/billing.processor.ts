@@ -2,11 +2,13 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { StripeReconciliationService } from '../checkout/stripe-reconciliation.service';
+import { InvoicesRepository } from '../invoices/invoices.repository';
 import {
   BILLING_QUEUE,
   BillingJob,
   ENROLLMENT_SWEEP_EVERY_MS,
   EnrollOrderJobData,
+  INVOICE_SWEEP_EVERY_MS,
   RECONCILE_EVERY_MS,
 } from './billing.constants';
 import { RenewalEnrollmentService } from './renewal-enrollment.service';
@@ -17,6 +19,7 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
     @InjectQueue(BILLING_QUEUE) private readonly queue: Queue,
     private readonly enrollment: RenewalEnrollmentService,
     private readonly reconciliation: StripeReconciliationService,
+    private readonly invoices: InvoicesRepository,
   ) {
     super();
   }
@@ -26,6 +29,7 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
     const schedules = {
       [BillingJob.enrollmentSweep]: ENROLLMENT_SWEEP_EVERY_MS,
       [BillingJob.reconcile]: RECONCILE_EVERY_MS,
+      [BillingJob.invoiceSweep]: INVOICE_SWEEP_EVERY_MS,
     };
     for (const [name, every] of Object.entries(schedules)) {
       await this.queue.upsertJobScheduler(
@@ -44,6 +48,8 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
         return `${await this.enrollment.enrollPending()} renewal(s) enrolled, ${await this.enrollment.endLapsed()} ended`;
       case BillingJob.reconcile:
         return this.reconciliation.run();
+      case BillingJob.invoiceSweep:
+        return `${await this.invoices.issueMissing()} invoice(s) issued`;
       default:
         throw new Error(`Unknown billing job ${job.name}`);
     }

@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { InvoicesRepository } from '../invoices/invoices.repository';
 import { MailQueue } from '../mail/mail-queue.service';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
 
 /**
  * What Stripe Billing tells us about renewals. Each handler is idempotent
- * (the ledger records an invoice once; emails are keyed by invoice), and
+ * (the ledger records a Stripe invoice once, and our invoice with it; emails are keyed by invoice), and
  * queues its email inside the transaction, so a failure leaves nothing half
  * done and Stripe's redelivery (or reconciliation) completes it.
  */
@@ -19,13 +20,15 @@ export class RenewalPaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly ledger: PaymentsLedger,
     private readonly mail: MailQueue,
+    private readonly invoices: InvoicesRepository,
   ) {}
 
-  /** A renewal was paid: another year, in the ledger as a renewal, with a receipt. */
+  /** A renewal was paid: another year, in the ledger as a renewal and on an invoice of ours, with a receipt. */
   async paid(invoice: Stripe.Invoice): Promise<void> {
     if (invoice.billing_reason !== 'subscription_cycle') return;
     const subscriptionId = await this.ourSubscription(invoice);
     if (!subscriptionId) return;
+    const periodStart = new Date(Math.min(...invoice.lines.data.map((line) => line.period.start)) * 1000);
     const periodEnd = new Date(Math.max(...invoice.lines.data.map((line) => line.period.end)) * 1000);
     await this.db.transaction(async (db) => {
       await db.query(`SELECT 1 FROM subscriptions WHERE id = $1 FOR UPDATE`, [subscriptionId]);
@@ -39,7 +42,15 @@ export class RenewalPaymentsService {
         stripeObjectId: invoice.id as string,
         occurredAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000),
       });
+      // Money was taken, so it is invoiced, even if the subscription below turns out cancelled; and
+      // even if it was recorded before without one (by a version that wrote no invoices).
+      const invoiced = await this.invoices.issueForRenewal(db, invoice.id as string, {
+        start: periodStart,
+        end: periodEnd,
+      });
       if (!recorded) return;
+      if (!invoiced)
+        this.logger.warn(`Renewal ${invoice.id} of subscription ${subscriptionId} has no order to invoice`);
       // Paid late (after a retry) it still counts: the subscription is active to the new period's end.
       const [, renewed] = await db.query(
         `UPDATE subscriptions SET status = 'active', expiration_date = GREATEST(expiration_date, $2), updated_at = now()

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { BillingQueue } from '../billing/billing-queue.service';
+import { InvoicesRepository } from '../invoices/invoices.repository';
 import { MailQueue } from '../mail/mail-queue.service';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { sumByPurchaseType } from '../payments/purchase-type-split';
@@ -18,7 +19,7 @@ const ORDER_NOT_FOUND = 'We could not find an order for this payment';
  * Turns a paid order into subscriptions, exactly once. The buyer's browser
  * (payment-success) and Stripe's webhook both arrive here, in any order and
  * any number of times: the order row is locked while it is activated, and
- * unique keys on subscriptions and the ledger make any repeat add nothing.
+ * unique keys on subscriptions, the ledger and invoices make any repeat add nothing.
  */
 @Injectable()
 export class ActivationService {
@@ -33,6 +34,7 @@ export class ActivationService {
     private readonly mail: MailQueue,
     private readonly refunds: RefundsService,
     private readonly billing: BillingQueue,
+    private readonly invoices: InvoicesRepository,
   ) {}
 
   /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
@@ -77,6 +79,8 @@ export class ActivationService {
         currency: intent.currency,
         stripeObjectId: intent.id,
       });
+      // The invoice comes with its ledger entry, in the same transaction: both or neither.
+      await this.invoices.issueForCharge(db, intent.id);
       await this.orders.markPaid(db, order.id, userId, paidAt);
       return true;
     });

@@ -42,9 +42,15 @@ export class CheckoutController {
   }
 
   @Post('create-payment-intent')
-  @ApiOperation({ summary: 'Price the cart on the server, record a pending order and open its Stripe payment' })
+  @ApiOperation({
+    summary:
+      'Price the cart on the server, record a pending order (with the license accepted) and open its Stripe payment',
+  })
   @ApiOkResponse({ type: PaymentIntentCreatedDto })
-  @ApiBadRequestResponse({ description: 'Bad email, empty or oversized cart, unknown, removed or repeated county' })
+  @ApiBadRequestResponse({
+    description:
+      'License not accepted, bad email, company name or tax ID, empty or oversized cart, unknown, removed or repeated county',
+  })
   @ApiServiceUnavailableResponse({ description: 'Payment processing is not configured or Stripe cannot be reached' })
   @ApiTooManyRequestsResponse({
     description: 'Too many checkouts from this address or for this email; see Retry-After',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module';
 import { CountiesModule } from '../counties/counties.module';
+import { InvoicesModule } from '../invoices/invoices.module';
 import { MailModule } from '../mail/mail.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -14,7 +15,15 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @Module({
-  imports: [BillingModule, CountiesModule, MailModule, PaymentsModule, SubscriptionsModule, UsersModule],
+  imports: [
+    BillingModule,
+    CountiesModule,
+    InvoicesModule,
+    MailModule,
+    PaymentsModule,
+    SubscriptionsModule,
+    UsersModule,
+  ],
   controllers: [CheckoutController, StripeWebhookController],
   providers: [CheckoutService, ActivationService, RefundsService, OrdersRepository, StripeWebhookService],
   exports: [ActivationService, RefundsService, OrdersRepository],

@@ -33,7 +33,11 @@ export class CheckoutService {
     const lines = await this.priceCart(dto.items);
     const customerId =
       (await this.users.stripeCustomerIdFor(this.db.manager, email)) ?? (await this.stripe.findOrCreateCustomer(email));
-    const order = await this.orders.createPending(email, customerId, lines);
+    const order = await this.orders.createPending(
+      { email, companyName: dto.companyName ?? null, taxId: dto.taxId ?? null },
+      customerId,
+      lines,
+    );
     const count = lines.length;
     const intent = await this.stripe.createPaymentIntent({
       orderId: order.id,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { LICENSE_VERSION } from '../../contracts/license';
 import type { PurchaseType } from '../../contracts/plans';
 import type { PaidItem } from '../subscriptions/subscriptions.repository';
 import type { Order } from './entities/order.entity';
@@ -11,12 +12,21 @@ export interface OrderLine {
   amountCents: number;
 }
 
+/** Who buys, as the checkout records it: the invoice bills the company and tax ID when given. */
+export interface Buyer {
+  email: string;
+  companyName: string | null;
+  taxId: string | null;
+}
+
 /** An order's item, as activation turns it into a subscription. */
 export type OrderItemRow = PaidItem;
 
 const ORDER_COLUMNS = `id, email, user_id AS "userId", status, amount_cents AS "amountCents", currency,
   stripe_customer_id AS "stripeCustomerId", stripe_payment_intent_id AS "stripePaymentIntentId",
-  paid_at AS "paidAt", receipt_queued_at AS "receiptQueuedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  paid_at AS "paidAt", receipt_queued_at AS "receiptQueuedAt", license_version AS "licenseVersion",
+  license_accepted_at AS "licenseAcceptedAt", company_name AS "companyName", tax_id AS "taxId",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 @Injectable()
 export class OrdersRepository {
@@ -26,12 +36,14 @@ export class OrdersRepository {
     return this.db.transaction(work);
   }
 
-  async createPending(email: string, stripeCustomerId: string, lines: OrderLine[]): Promise<Order> {
+  /** A pending order; the buyer has accepted the current license, which it records with the time. */
+  async createPending(buyer: Buyer, stripeCustomerId: string, lines: OrderLine[]): Promise<Order> {
     const amount = lines.reduce((sum, line) => sum + line.amountCents, 0);
     return this.db.transaction(async (db) => {
       const [order] = await db.query(
-        `INSERT INTO orders (email, amount_cents, stripe_customer_id) VALUES ($1, $2, $3) RETURNING ${ORDER_COLUMNS}`,
-        [email, amount, stripeCustomerId],
+        `INSERT INTO orders (email, amount_cents, stripe_customer_id, license_version, license_accepted_at, company_name, tax_id)
+         VALUES ($1, $2, $3, $4, now(), $5, $6) RETURNING ${ORDER_COLUMNS}`,
+        [buyer.email, amount, stripeCustomerId, LICENSE_VERSION, buyer.companyName, buyer.taxId],
       );
       await db.query(
         `INSERT INTO order_items (order_id, county_id, purchase_type, amount_cents)

@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
+import { KeyFieldCounts } from './key-field-counts';
 import { generateCountyDataset } from './synthetic-dataset';
 
 export interface CountyDataset {
@@ -18,6 +19,10 @@ export interface CountyDataset {
   sha256: string;
   records: number;
   source: DatasetSource;
+  /** Records carrying each key field; null for releases recorded before they were counted, until the worker counts them. */
+  keyFieldCounts: KeyFieldCounts | null;
+  /** When the release was recorded (for an upload, last replaced): its publication. */
+  createdAt: Date;
 }
 
 /** A checked file in storage, ready to be recorded as its county's release. */
@@ -28,9 +33,11 @@ export interface StoredCountyFile {
   bytes: number;
   sha256: string;
   records: number;
+  keyFieldCounts: KeyFieldCounts;
 }
 
-export const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source`;
+export const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
+  key_field_counts AS "keyFieldCounts", created_at AS "createdAt"`;
 
 @Injectable()
 export class CountyDatasetsService {
@@ -79,14 +86,22 @@ export class CountyDatasetsService {
       [countyId],
     );
     if (!county) throw new NotFoundException('County not found');
-    const { bytes, records } = generateCountyDataset(county, release);
+    const { bytes, records, keyFieldCounts } = generateCountyDataset(county, release);
     const storageKey = `counties/${county.fips}/${release}.csv.gz`;
     // Deterministic content: a concurrent request writes the very same bytes.
     await this.storage.put(storageKey, bytes);
     await this.db.query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source)
-       VALUES ($1, $2, $3, $4, $5, $6, 'generated') ON CONFLICT (county_id, release, format) DO NOTHING`,
-      [countyId, release, storageKey, bytes.length, createHash('sha256').update(bytes).digest('hex'), records],
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
+       VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7) ON CONFLICT (county_id, release, format) DO NOTHING`,
+      [
+        countyId,
+        release,
+        storageKey,
+        bytes.length,
+        createHash('sha256').update(bytes).digest('hex'),
+        records,
+        JSON.stringify(keyFieldCounts),
+      ],
     );
     return (await this.find(countyId, release))!;
   }
@@ -109,15 +124,44 @@ export class CountyDatasetsService {
       [file.countyId, file.release],
     );
     const [after] = await db.query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded')
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7)
        ON CONFLICT (county_id, release, format) DO UPDATE SET storage_key = EXCLUDED.storage_key,
          bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256, records = EXCLUDED.records, source = 'uploaded',
-         created_at = now()
+         key_field_counts = EXCLUDED.key_field_counts, created_at = now()
        RETURNING ${DATASET_COLUMNS}`,
-      [file.countyId, file.release, file.storageKey, file.bytes, file.sha256, file.records],
+      [
+        file.countyId,
+        file.release,
+        file.storageKey,
+        file.bytes,
+        file.sha256,
+        file.records,
+        JSON.stringify(file.keyFieldCounts),
+      ],
     );
     return { before: before ?? null, after };
+  }
+
+  /**
+   * Stores the counts taken from a release's file, unless the release was counted or its file
+   * replaced meanwhile (an upload brings counts of its own). True when they were stored.
+   */
+  async storeKeyFieldCounts(dataset: CountyDataset, counts: KeyFieldCounts): Promise<boolean> {
+    const [, updated] = await this.db.query(
+      `UPDATE county_datasets SET key_field_counts = $3
+       WHERE id = $1 AND sha256 = $2 AND key_field_counts IS NULL`,
+      [dataset.id, dataset.sha256, JSON.stringify(counts)],
+    );
+    return updated === 1;
+  }
+
+  /** Releases recorded before their key fields were counted, oldest first. */
+  async withoutKeyFieldCounts(): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM county_datasets WHERE key_field_counts IS NULL ORDER BY created_at, id LIMIT 1000`,
+    );
+    return rows.map((row) => row.id);
   }
 
   async findById(id: string): Promise<CountyDataset | null> {

@@ -32,8 +32,8 @@ async function inspect(bytes: Buffer, options: { maxBytes?: number; chunk?: numb
 const csv = (...lines: string[]) => gzipSync(Buffer.from(lines.join('\n') + '\n'));
 
 describe('checking an uploaded county file as it streams', () => {
-  it('passes the file through unchanged and tells its size, checksum and CSV record count', async () => {
-    const { bytes, records } = generateCountyDataset(
+  it('passes the file through unchanged and tells its size, checksum, CSV record count and key field counts', async () => {
+    const { bytes, records, keyFieldCounts } = generateCountyDataset(
       { fips: FIPS, name: 'Baltimore City', stateCode: 'MD', population: 593_490 },
       '2026-11',
     );
@@ -44,6 +44,7 @@ describe('checking an uploaded county file as it streams', () => {
       bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       records,
+      keyFieldCounts,
     });
   });
 

@@ -4,6 +4,7 @@ import { Transform, TransformCallback } from 'node:stream';
 import { createGunzip, Gunzip } from 'node:zlib';
 import { CsvFormatError, CsvRecord, CsvScanner } from './csv-scanner';
 import { DATA_FIELDS, IDENTIFIER_FIELDS } from './data-schema';
+import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from './key-field-counts';
 
 export interface CountyFileFacts {
   /** Size of the gzip file as stored. */
@@ -11,6 +12,8 @@ export interface CountyFileFacts {
   sha256: string;
   records: number;
   columns: string[];
+  /** Records carrying each key field, kept with the release for its fill rates. */
+  keyFieldCounts: KeyFieldCounts;
 }
 
 const KNOWN_FIELDS = new Set(DATA_FIELDS.map((field) => field.name));
@@ -79,7 +82,8 @@ export function checkHeader(columns: string[]): string[] {
  * can be written to storage as it arrives and never held in memory. It counts and hashes
  * the gzip bytes and fails once they pass the limit; it unzips as it goes, checks the
  * header as soon as it has arrived, and reads every record as CSV: each must have the
- * header's number of fields and this county's FIPS code. The stream fails (400, or 413
+ * header's number of fields and this county's FIPS code; it counts the records that carry
+ * each key field on the way. The stream fails (400, or 413
  * for the size) at the first problem, before anything after it is passed on.
  */
 export class CountyFileInspector extends Transform {
@@ -98,6 +102,7 @@ export class CountyFileInspector extends Transform {
         return this.columns.indexOf(FIPS_COLUMN);
       },
       record: (record) => this.checkRecord(record),
+      countFilled: keyFieldColumns,
     });
     this.gunzip.on('data', (chunk: Buffer) => {
       if (this.destroyed) return;
@@ -119,7 +124,13 @@ export class CountyFileInspector extends Transform {
   /** What the file turned out to be; only once the stream has finished without error. */
   facts(): CountyFileFacts {
     if (this.sha256 === null) throw new Error('The county file has not been read to its end');
-    return { bytes: this.bytes, sha256: this.sha256, records: this.scanner.recordCount, columns: this.columns };
+    return {
+      bytes: this.bytes,
+      sha256: this.sha256,
+      records: this.scanner.recordCount,
+      columns: this.columns,
+      keyFieldCounts: keyFieldCountsOf(this.scanner.filledCounts),
+    };
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {

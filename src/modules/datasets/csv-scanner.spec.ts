@@ -79,6 +79,44 @@ describe('CsvScanner', () => {
     );
   });
 
+  it('counts the records that fill each chosen column, whatever the chunk boundaries', () => {
+    const text = [
+      'parcel_id,owner_name,note,zoning',
+      '001,"Smith, John",,R-1',
+      '002,"",x,',
+      '003,"""",,"C-1"',
+      '',
+      '004,Doe,"line\nbreak",',
+      '005',
+    ].join('\n');
+    const counts = (size?: number) => {
+      const scanner = new CsvScanner({
+        header: () => null,
+        record: () => undefined,
+        countFilled: (names) => ['owner_name', 'zoning', 'absent', 'note'].map((name) => names.indexOf(name)),
+      });
+      const bytes = Buffer.from(text);
+      const step = size ?? bytes.length;
+      for (let i = 0; i < bytes.length; i += step) scanner.write(bytes.subarray(i, i + step));
+      scanner.end();
+      return scanner.filledCounts;
+    };
+    // owner_name: Smith, a doubled quote, Doe; zoning: R-1, C-1; a column the header lacks: none; note: x, line break.
+    expect(counts()).toEqual([3, 2, 0, 2]);
+    for (const size of [1, 2, 5, 13]) expect(counts(size)).toEqual([3, 2, 0, 2]);
+  });
+
+  it('tells where each record ends, so that a file can be cut after any record', () => {
+    const { records } = scan(tricky, { size: 5 });
+    const bytes = Buffer.from(tricky);
+    expect(records.map((r) => r.end)).toEqual([
+      bytes.indexOf('002'),
+      bytes.indexOf('\n\n"003"') + 1,
+      bytes.indexOf('004'),
+      bytes.length,
+    ]);
+  });
+
   it('refuses a first line too long to be a header, without holding more of it', () => {
     const line = 'x'.repeat(MAX_HEADER_BYTES + 1);
     expect(() => scan(line, { size: 4096 })).toThrow(/first line is longer than 64 KB/);

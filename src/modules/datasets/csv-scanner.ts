@@ -26,12 +26,16 @@ export interface CsvRecord {
   fields: number;
   /** The value of the watched column, when one is watched and the record reaches it. */
   watched: string | null;
+  /** Bytes of the file up to the record's end: just after its line break, or the end of the file. */
+  end: number;
 }
 
 export interface CsvScannerHandlers {
   /** The header's column names; answers the index of a column whose values to report, if any. */
   header(columns: string[]): number | null;
   record(record: CsvRecord): void;
+  /** Columns whose non-empty values to count (see filledCounts), in the order the counts are wanted. */
+  countFilled?(columns: string[]): number[];
 }
 
 /** Why a CSV file cannot be read; the message names where. */
@@ -42,9 +46,11 @@ export class CsvFormatError extends Error {
 /**
  * Reads RFC 4180 CSV as it streams, in chunks of any size, holding only the header in
  * memory: it counts records the way a CSV reader sees them (a quoted field may hold
- * commas, doubled quotes and line breaks), counts each record's fields, and reports one
- * watched column's values. Blank lines are not records. Works on UTF-8 bytes: every
- * byte it looks for is ASCII, which never occurs inside a multi-byte character.
+ * commas, doubled quotes and line breaks), counts each record's fields, reports one
+ * watched column's values and where each record ends, and counts how many records fill
+ * chosen columns (`""` and nothing are empty). Blank lines are not records. Works on
+ * UTF-8 bytes: every byte it looks for is ASCII, which never occurs inside a multi-byte
+ * character.
  */
 export class CsvScanner {
   private state = State.FieldStart;
@@ -57,6 +63,13 @@ export class CsvScanner {
   private headerBytes = 0;
   private watch: number | null = null;
   private watched: number[] = [];
+  /** Bytes written before the current chunk. */
+  private offset = 0;
+  private recordEnd = 0;
+  /** For each column, 1 + its place among the counted ones (0: not counted). */
+  private countedSlot = new Int32Array(0);
+  private filledInRecord = new Uint8Array(0);
+  private filled: number[] = [];
 
   constructor(private readonly handlers: CsvScannerHandlers) {}
 
@@ -67,6 +80,11 @@ export class CsvScanner {
 
   get headerSeen(): boolean {
     return this.headerChunks === null;
+  }
+
+  /** How many records so far have a non-empty value in each column countFilled asked for, in its order. */
+  get filledCounts(): number[] {
+    return [...this.filled];
   }
 
   write(chunk: Buffer): void {
@@ -83,11 +101,15 @@ export class CsvScanner {
         if (fields - 1 === watch) {
           const byte = chunk[i++];
           if (byte === QUOTE) state = State.QuoteInQuoted;
-          else this.keep(byte);
+          else {
+            this.keep(byte);
+            this.markFilled(fields - 1);
+          }
           if (byte === LF) this.line++;
         } else {
           const quote = chunk.indexOf(QUOTE, i);
           const stop = quote === -1 ? n : quote;
+          if (stop > i) this.markFilled(fields - 1);
           for (let lf = chunk.indexOf(LF, i); lf !== -1 && lf < stop; lf = chunk.indexOf(LF, lf + 1)) this.line++;
           if (quote === -1) i = n;
           else {
@@ -117,6 +139,7 @@ export class CsvScanner {
         this.line++;
         this.state = State.FieldStart;
         this.fields = fields;
+        this.recordEnd = this.offset + i;
         if (this.headerChunks) start = this.endHeader(chunk, start, i - 1);
         else this.endRecord();
         state = this.state;
@@ -124,18 +147,23 @@ export class CsvScanner {
         watch = this.watch ?? -1;
       } else if (byte === QUOTE) {
         // At a field start a quoted field begins; right after a closing quote it was an escaped one.
-        if (state === State.QuoteInQuoted && fields - 1 === watch) this.keep(byte);
+        if (state === State.QuoteInQuoted) {
+          if (fields - 1 === watch) this.keep(byte);
+          this.markFilled(fields - 1);
+        }
         state = State.Quoted;
         this.recordHasContent = true;
       } else if (byte !== CR) {
         // Text after a closing quote is not RFC 4180, but readers take it as part of the field.
         state = State.Unquoted;
         this.recordHasContent = true;
+        this.markFilled(fields - 1);
         if (fields - 1 === watch) this.keep(byte);
       }
     }
     this.state = state;
     this.fields = fields;
+    this.offset += n;
     if (this.headerChunks) this.keepHeader(chunk.subarray(start));
   }
 
@@ -146,12 +174,19 @@ export class CsvScanner {
         `The file ends inside a quoted field of the record that starts on line ${this.recordLine}: a closing quote (") is missing`,
       );
     }
+    this.recordEnd = this.offset;
     if (this.headerChunks) this.endHeader(Buffer.alloc(0), 0, 0);
     else this.endRecord();
   }
 
   private keep(byte: number): void {
     if (this.watched.length < MAX_WATCHED_BYTES) this.watched.push(byte);
+  }
+
+  private markFilled(column: number): void {
+    // Past the header's columns the slot is undefined: such fields are not counted.
+    const slot = this.countedSlot[column];
+    if (slot) this.filledInRecord[slot - 1] = 1;
   }
 
   private keepHeader(part: Buffer): void {
@@ -180,6 +215,13 @@ export class CsvScanner {
     this.headerChunks = null;
     const [columns = []] = parseCsv(text.replace(/\r$/, ''));
     this.watch = this.handlers.header(columns);
+    const counted = this.handlers.countFilled?.(columns) ?? [];
+    this.countedSlot = new Int32Array(columns.length);
+    counted.forEach((column, i) => {
+      if (column >= 0 && column < columns.length) this.countedSlot[column] = i + 1;
+    });
+    this.filledInRecord = new Uint8Array(counted.length);
+    this.filled = counted.map(() => 0);
     this.startRecord();
     return end + 1;
   }
@@ -187,11 +229,13 @@ export class CsvScanner {
   private endRecord(): void {
     if (this.recordHasContent) {
       this.records++;
+      for (let i = 0; i < this.filledInRecord.length; i++) this.filled[i] += this.filledInRecord[i];
       this.handlers.record({
         number: this.records,
         line: this.recordLine,
         fields: this.fields,
         watched: this.watch === null || this.fields <= this.watch ? null : Buffer.from(this.watched).toString('utf8'),
+        end: this.recordEnd,
       });
     }
     this.startRecord();
@@ -202,5 +246,6 @@ export class CsvScanner {
     this.fields = 1;
     this.recordHasContent = false;
     this.watched.length = 0;
+    this.filledInRecord.fill(0);
   }
 }

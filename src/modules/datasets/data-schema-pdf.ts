@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../common/pdf';
 import { DATA_FIELDS, DATA_SCHEMA } from './data-schema';
 
 const MARGIN = 50;
@@ -25,9 +26,7 @@ export function renderDataSchemaPdf(): Promise<Buffer> {
       CreationDate: new Date(Date.UTC(2026, 0, 1)),
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const done = pdfBytes(doc);
 
   const bottom = () => doc.page.height - MARGIN - 20;
   const x = (column: number) => MARGIN + COLUMNS.slice(0, column).reduce((sum, c) => sum + c.width + GAP, 0);

@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
-import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { AuthModule } from '../auth/auth.module';
-import { CountyDatasetsService } from './county-datasets.service';
 import { DataSchemaController } from './data-schema.controller';
+import { DatasetFilesModule } from './dataset-files.module';
+import { DatasetSummaryController } from './dataset-summary.controller';
+import { DatasetSummaryService } from './dataset-summary.service';
 import { DatasetUploadsService } from './dataset-uploads.service';
+import { DatasetsQueueModule } from './datasets-queue.module';
 import { DownloadsController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
 
 @Module({
-  imports: [AuthModule],
-  controllers: [DataSchemaController, DownloadsController],
-  providers: [DatasetStorage, CountyDatasetsService, DownloadsService, DatasetUploadsService],
-  exports: [CountyDatasetsService, DatasetStorage, DownloadsService, DatasetUploadsService],
+  imports: [AuthModule, DatasetFilesModule, DatasetsQueueModule],
+  controllers: [DataSchemaController, DownloadsController, DatasetSummaryController],
+  providers: [DownloadsService, DatasetUploadsService, DatasetSummaryService],
+  exports: [DatasetFilesModule, DownloadsService, DatasetUploadsService],
 })
 export class DatasetsModule {}

@@ -25,4 +25,9 @@ describe('DownloadTokens', () => {
     expect(new DownloadTokens('another secret entirely, also long').check(token).valid).toBe(false);
     expect(tokens.check('garbage').valid).toBe(false);
   });
+
+  it('refuses a link signed with the right key over ids that are not ids', () => {
+    const { token } = tokens.issue({ subscriptionId: 'not-a-uuid', datasetId: grant.datasetId });
+    expect(tokens.check(token)).toEqual({ valid: false, reason: 'malformed' });
+  });
 });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUUID } from 'class-validator';
 
 export const LINK_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -40,7 +41,9 @@ export class DownloadTokens {
       return { valid: false, reason: 'malformed' };
     const [subscriptionId, datasetId, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
     const expiresAt = Number(expires);
-    if (!subscriptionId || !datasetId || !Number.isFinite(expiresAt)) return { valid: false, reason: 'malformed' };
+    // Only this server signs tokens, but a token signed over something else must not reach the database as an id.
+    if (!isUUID(subscriptionId) || !isUUID(datasetId) || !Number.isFinite(expiresAt))
+      return { valid: false, reason: 'malformed' };
     if (expiresAt <= now) return { valid: false, reason: 'expired' };
     return { valid: true, grant: { subscriptionId, datasetId, expiresAt } };
   }

@@ -9,6 +9,7 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { countyFileStem } from '../../common/slug';
 import { appConfig, authConfig } from '../../config';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { DownloadTokens } from './download-token';
@@ -102,8 +103,8 @@ export class DownloadsService {
       { countyId: subscription.county_id, at: period.to },
     ]);
     if (!includesDataset(dataset, period, first, last)) throw new ForbiddenException(NOT_ENTITLED);
-    const slug = `${subscription.county_name}-${subscription.state_code}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    return { dataset, filename: `${slug}-${dataset.release}.csv.gz` };
+    const name = countyFileStem(subscription.county_name, subscription.state_code);
+    return { dataset, filename: `${name}-${dataset.release}.csv.gz` };
   }
 
   private async entitlement(subscriptionId: string, owner?: SubscriptionOwner): Promise<Entitlement | null> {

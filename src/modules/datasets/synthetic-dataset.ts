@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { DATA_FIELDS, DataField } from './data-schema';
+import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from './key-field-counts';
 
 /**
  * Realistic made-up parcel records for any county, for local use and tests
@@ -117,7 +118,12 @@ const ALWAYS = new Set([
   'property_use_standard',
 ]);
 
-export function generateCountyDataset(county: CountyForDataset, release: string): { bytes: Buffer; records: number } {
+const KEY_COLUMNS = keyFieldColumns(DATA_FIELDS.map((field) => field.name));
+
+export function generateCountyDataset(
+  county: CountyForDataset,
+  release: string,
+): { bytes: Buffer; records: number; keyFieldCounts: KeyFieldCounts } {
   const random = randomFrom(`${county.fips}|${release}`);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -130,6 +136,7 @@ export function generateCountyDataset(county: CountyForDataset, release: string)
 
   const records = recordCountFor(county.population);
   const lines = [DATA_FIELDS.map((f) => f.name).join(',')];
+  const filled = KEY_COLUMNS.map(() => 0);
   for (let n = 1; n <= records; n++) {
     const first = pick(FIRST);
     const last = pick(LAST);
@@ -169,10 +176,15 @@ export function generateCountyDataset(county: CountyForDataset, release: string)
       if (random() > (fillRate.get(field.name) ?? 1)) return '';
       return known[field.name] ?? valueFor(field, { between, random, date, releaseYear, living });
     });
+    KEY_COLUMNS.forEach((column, i) => (filled[i] += values[column] === '' ? 0 : 1));
     lines.push(values.map(csvField).join(','));
   }
   // Node writes no timestamp into the gzip header, so the bytes are the same every run.
-  return { bytes: gzipSync(`${lines.join('\n')}\n`, { level: 9 }), records };
+  return {
+    bytes: gzipSync(`${lines.join('\n')}\n`, { level: 9 }),
+    records,
+    keyFieldCounts: keyFieldCountsOf(filled),
+  };
 }
 
 interface Tools {

@@ -1,20 +1,23 @@
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiFoundResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
+import { invoicePdfHeaders } from '../invoices/invoices.service';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
 
 @ApiTags('orders')
-@ApiNotFoundResponse({ description: 'The token names no paid order' })
+@ApiNotFoundResponse({ description: 'The token names no paid order (or, for an invoice, none of this order’s)' })
 @Controller('orders/:token')
 export class OrderPageController {
   constructor(private readonly orderPages: OrderPageService) {}
@@ -50,5 +53,19 @@ export class OrderPageController {
   ): Promise<void> {
     const { url } = await this.orderPages.linkFor(token, id);
     res.redirect(302, url);
+  }
+
+  @Get('invoices/:invoiceId/pdf')
+  @ApiOperation({ summary: 'One of the order’s invoices (the checkout, or a renewal) as a PDF' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The invoice PDF, as an attachment named after its number' })
+  @ApiBadRequestResponse({ description: 'The invoice id is not a UUID' })
+  async invoicePdf(
+    @Param('token') token: string,
+    @Param('invoiceId', uuidParam('invoice')) invoiceId: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.orderPages.invoicePdf(token, invoiceId);
+    res.status(200).set(invoicePdfHeaders(file)).end(file.body);
   }
 }

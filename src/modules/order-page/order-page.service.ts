@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { centsToDollars } from '../../common/money';
 import { OrdersRepository } from '../checkout/orders.repository';
 import { DownloadsService } from '../datasets/downloads.service';
+import { InvoiceFile, InvoicesService } from '../invoices/invoices.service';
 import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageLinks } from './order-page-links';
@@ -16,18 +17,30 @@ export class OrderPageService {
     private readonly orders: OrdersRepository,
     private readonly subscriptions: CustomerSubscriptionsService,
     private readonly downloads: DownloadsService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   async show(token: string): Promise<OrderPageDto> {
     const order = await this.settledOrder(token);
+    const [subscriptions, invoices] = await Promise.all([
+      this.subscriptions.listForOrder(order.id),
+      this.invoices.forOrder(order.id, token),
+    ]);
     return {
       id: order.id,
       email: order.email,
       status: order.status as OrderPageDto['status'],
       paidAt: (order.paidAt as Date).toISOString(),
       totalAmount: centsToDollars(order.amountCents),
-      subscriptions: await this.subscriptions.listForOrder(order.id),
+      subscriptions,
+      invoices,
     };
+  }
+
+  /** One of the order's invoices; another order's is answered as a missing one. */
+  async invoicePdf(token: string, invoiceId: string): Promise<InvoiceFile> {
+    const order = await this.settledOrder(token);
+    return this.invoices.pdfForOrder(order.id, invoiceId);
   }
 
   async linkFor(token: string, subscriptionId: string) {

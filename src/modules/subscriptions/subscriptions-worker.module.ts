@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { CountyDatasetsService } from '../datasets/county-datasets.service';
+import { DatasetFilesModule } from '../datasets/dataset-files.module';
 import { MailModule } from '../mail/mail.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';
@@ -12,19 +11,13 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
 /** The worker's scheduled subscription work: monthly deliveries, renewal reminders, expiry. */
 @Module({
   imports: [
+    DatasetFilesModule,
     MailModule,
     BullModule.registerQueue({
       name: SUBSCRIPTION_JOBS_QUEUE,
       defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 60_000 } },
     }),
   ],
-  providers: [
-    SubscriptionJobsProcessor,
-    TrackerDeliveriesService,
-    RenewalRemindersService,
-    SubscriptionExpiryService,
-    CountyDatasetsService,
-    DatasetStorage,
-  ],
+  providers: [SubscriptionJobsProcessor, TrackerDeliveriesService, RenewalRemindersService, SubscriptionExpiryService],
 })
 export class SubscriptionsWorkerModule {}

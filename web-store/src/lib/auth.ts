@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../components/ui/toast';
+import { useAfterFirstPaint } from './after-first-paint';
 import { getJson, HttpError, isUnauthorized } from './http';
 
 export interface CurrentUser {
@@ -16,9 +17,9 @@ export const currentUserQuery = {
   queryFn: () => getJson<CurrentUser>('/api/auth/user'),
 } as const;
 
-/** Spec §4: signed in when the lookup returns a user; loading while it runs; never retried. */
+/** Spec §4: signed in when the lookup returns a user; loading while it runs (or waits for the first paint); never retried. */
 export function useCurrentUser() {
-  const query = useQuery(currentUserQuery);
+  const query = useQuery({ ...currentUserQuery, enabled: useAfterFirstPaint() });
   return {
     user: query.data ?? null,
     isLoading: query.isPending,

@@ -1,5 +1,5 @@
 import { CART_LIMIT } from '@contracts/plans';
-import { addLine, cartTotal, changePlan, lineFor, parseStoredCart, removeLine } from './cart';
+import { addLine, addLines, cartTotal, changePlan, lineFor, parseStoredCart, removeLine } from './cart';
 
 const county = (n: number) => ({ id: `county-${n}`, name: `County ${n}`, state: 'Texas' });
 
@@ -63,5 +63,40 @@ describe('a stored cart', () => {
       status: 'ok',
       items: [{ countyId: 'a', countyName: 'A', state: 'Ohio', purchaseType: 'annual', price: 1200 }],
     });
+  });
+});
+
+describe('adding a group of counties', () => {
+  it('adds every county not in the cart yet, in order, all with the chosen plan', () => {
+    const start = [lineFor(county(2), 'annual')];
+    const [items, result] = addLines(start, [county(1), county(2), county(3)], 'one-time');
+    expect(result).toEqual({ added: 2, alreadyInCart: 1, didNotFit: 0 });
+    expect(items.map((item) => [item.countyId, item.purchaseType, item.price])).toEqual([
+      ['county-2', 'annual', 1200],
+      ['county-1', 'one-time', 500],
+      ['county-3', 'one-time', 500],
+    ]);
+  });
+
+  it('never adds one county twice, even when the group names it twice', () => {
+    const [items, result] = addLines([], [county(1), county(1)], 'annual');
+    expect(items).toHaveLength(1);
+    expect(result).toEqual({ added: 1, alreadyInCart: 1, didNotFit: 0 });
+  });
+
+  it(`fills the cart up to ${CART_LIMIT} counties and counts the ones that did not fit`, () => {
+    const nearlyFull = Array.from({ length: CART_LIMIT - 2 }, (_, i) => lineFor(county(i), 'one-time'));
+    const group = Array.from({ length: 5 }, (_, i) => county(1000 + i));
+    const [items, result] = addLines(nearlyFull, group, 'annual');
+    expect(items).toHaveLength(CART_LIMIT);
+    expect(items.slice(-2).map((item) => item.countyId)).toEqual(['county-1000', 'county-1001']);
+    expect(result).toEqual({ added: 2, alreadyInCart: 0, didNotFit: 3 });
+  });
+
+  it('leaves a full cart as it was', () => {
+    const full = Array.from({ length: CART_LIMIT }, (_, i) => lineFor(county(i), 'one-time'));
+    const [items, result] = addLines(full, [county(0), county(9999)], 'annual');
+    expect(items).toEqual(full);
+    expect(result).toEqual({ added: 0, alreadyInCart: 1, didNotFit: 1 });
   });
 });

@@ -22,6 +22,13 @@ export interface CartCounty {
 
 export type AddResult = 'added' | 'already-in-cart' | 'cart-full';
 
+/** What adding a group of counties did: how many went in, were there already, or did not fit. */
+export interface AddManyResult {
+  added: number;
+  alreadyInCart: number;
+  didNotFit: number;
+}
+
 // ---- Pure rules (spec §4 Cart): a county at most once, the plan sets the price. ----
 
 export function lineFor(county: CartCounty, purchaseType: PurchaseType): CartItem {
@@ -34,14 +41,35 @@ export function lineFor(county: CartCounty, purchaseType: PurchaseType): CartIte
   };
 }
 
+/** Adds, in order, every county not in the cart yet, all with one plan, until the cart is full. */
+export function addLines(
+  items: readonly CartItem[],
+  counties: readonly CartCounty[],
+  purchaseType: PurchaseType,
+): [CartItem[], AddManyResult] {
+  const next = [...items];
+  const present = new Set(items.map((item) => item.countyId));
+  const result: AddManyResult = { added: 0, alreadyInCart: 0, didNotFit: 0 };
+  for (const county of counties) {
+    if (present.has(county.id)) result.alreadyInCart += 1;
+    else if (next.length >= CART_LIMIT) result.didNotFit += 1;
+    else {
+      next.push(lineFor(county, purchaseType));
+      present.add(county.id);
+      result.added += 1;
+    }
+  }
+  return [next, result];
+}
+
+/** One county: `addLines` with a list of one, so the two follow the same rules. */
 export function addLine(
   items: readonly CartItem[],
   county: CartCounty,
   purchaseType: PurchaseType,
 ): [CartItem[], AddResult] {
-  if (items.some((item) => item.countyId === county.id)) return [[...items], 'already-in-cart'];
-  if (items.length >= CART_LIMIT) return [[...items], 'cart-full'];
-  return [[...items, lineFor(county, purchaseType)], 'added'];
+  const [next, { added, alreadyInCart }] = addLines(items, [county], purchaseType);
+  return [next, added ? 'added' : alreadyInCart ? 'already-in-cart' : 'cart-full'];
 }
 
 export function changePlan(items: readonly CartItem[], countyId: string, purchaseType: PurchaseType): CartItem[] {
@@ -117,6 +145,12 @@ export const cart = {
   add(county: CartCounty, purchaseType: PurchaseType): AddResult {
     const [items, result] = addLine(readItems(), county, purchaseType);
     if (result === 'added') writeItems(items);
+    return result;
+  },
+  /** One write for the whole group, so the page renders once however many counties go in. */
+  addMany(counties: readonly CartCounty[], purchaseType: PurchaseType): AddManyResult {
+    const [items, result] = addLines(readItems(), counties, purchaseType);
+    if (result.added > 0) writeItems(items);
     return result;
   },
   setPlan(countyId: string, purchaseType: PurchaseType): void {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAfterFirstPaint } from './after-first-paint';
 import { getJson } from './http';
 import type { CatalogCounty as County } from '@contracts/county';
 
@@ -10,8 +11,9 @@ export const countiesQuery = {
   queryFn: () => getJson<County[]>('/api/counties'),
 } as const;
 
+/** The catalog, asked for once the screen has first painted: no list shows it before a choice. */
 export function useCounties() {
-  return useQuery(countiesQuery);
+  return useQuery({ ...countiesQuery, enabled: useAfterFirstPaint() });
 }
 
 /** "matches name or state, case-insensitive substring" (spec §2), the one rule both county lists use. */

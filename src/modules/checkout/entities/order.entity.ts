@@ -41,6 +41,20 @@ export class Order {
   @Column({ type: 'timestamptz', nullable: true })
   receiptQueuedAt: Date | null;
 
+  /** The data license version the buyer accepted (src/contracts/license.ts); null on orders from before it was asked. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  licenseVersion: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  licenseAcceptedAt: Date | null;
+
+  /** Who the invoice bills besides the email, when the buyer says. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  companyName: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  taxId: string | null;
+
   @OneToMany(() => OrderItem, (item) => item.order)
   items?: OrderItem[];
 

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { InvoiceSummaryDto } from '../../invoices/dto/invoice-summary.dto';
 import { CustomerSubscriptionDto } from '../../subscriptions/dto/customer-subscription.dto';
 
 /** An order as its page shows it to whoever holds the token from the receipt. */
@@ -20,4 +21,7 @@ export class OrderPageDto {
 
   @ApiProperty({ type: CustomerSubscriptionDto, isArray: true })
   subscriptions: CustomerSubscriptionDto[];
+
+  @ApiProperty({ type: InvoiceSummaryDto, isArray: true, description: 'The checkout and each renewal, oldest first' })
+  invoices: InvoiceSummaryDto[];
 }

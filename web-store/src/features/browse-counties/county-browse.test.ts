@@ -1,4 +1,4 @@
-import { ALL_STATES, filterCounties, nextLimit, PAGE_SIZE, resultSummary } from './county-browse';
+import { ALL_STATES, checkoutPath, filterCounties, nextLimit, PAGE_SIZE, resultSummary } from './county-browse';
 
 const counties = [
   { id: '1', name: 'Harris County', state: 'Texas' },
@@ -46,5 +46,16 @@ describe('showing more', () => {
     expect(nextLimit(PAGE_SIZE, 3229)).toBe(120);
     expect(nextLimit(120, 150)).toBe(150);
     expect(nextLimit(PAGE_SIZE, 10)).toBe(PAGE_SIZE);
+  });
+});
+
+describe('a county’s checkout', () => {
+  it('is /checkout/{countyId}, as Select County goes', () => {
+    expect(checkoutPath('6f1c0a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6')).toBe('/checkout/6f1c0a4e-1b2c-4d3e-8f90-a1b2c3d4e5f6');
+  });
+
+  it('carries the plan chosen in the county’s panel', () => {
+    expect(checkoutPath('c-1', 'one-time')).toBe('/checkout/c-1?plan=one-time');
+    expect(checkoutPath('c-1', 'annual')).toBe('/checkout/c-1?plan=annual');
   });
 });

@@ -1,3 +1,4 @@
+import type { PurchaseType } from '@contracts/plans';
 import { countOf } from '@web-shared/format';
 import { matchesSearch } from '../../lib/counties';
 
@@ -26,4 +27,10 @@ export function resultSummary(shown: number, matching: number): string {
 /** The next "Show more" step, never past the end. */
 export function nextLimit(limit: number, matching: number): number {
   return Math.min(limit + PAGE_SIZE, Math.max(matching, PAGE_SIZE));
+}
+
+/** Spec §2: a county's checkout; a plan chosen in its "What you get" panel comes along. */
+export function checkoutPath(countyId: string, purchaseType?: PurchaseType): string {
+  const path = `/checkout/${encodeURIComponent(countyId)}`;
+  return purchaseType ? `${path}?plan=${purchaseType}` : path;
 }

@@ -1,15 +1,22 @@
+import { autoRenewalTerms, LICENSE_TERMS } from '@contracts/license';
 import { PLANS } from '@contracts/plans';
+import { CartItem } from '../../lib/cart';
 import { HttpError } from '../../lib/http';
 import {
   activatedMessage,
   activationErrorMessage,
+  emailStepRefusal,
+  invoiceToLine,
   isStripeHostedJs,
   isValidEmail,
+  licenseTermsFor,
   orderForCounty,
   orderFromStoredCart,
   payButtonLabel,
   paymentIntentErrorMessage,
+  paymentIntentRequest,
   paymentItems,
+  trackerCount,
 } from './checkout-rules';
 
 const counties = [
@@ -108,5 +115,97 @@ describe('what the checkout sends and shows', () => {
     expect(isStripeHostedJs('https://js.stripe.com/v3')).toBe(true);
     expect(isStripeHostedJs('/dev/stripe.js')).toBe(false);
     expect(isStripeHostedJs('https://js.stripe.com.evil.example/v3')).toBe(false);
+  });
+});
+
+const line = (countyId: string, purchaseType: CartItem['purchaseType']): CartItem => ({
+  countyId,
+  countyName: countyId,
+  state: 'Texas',
+  purchaseType,
+  price: 0,
+});
+
+describe('continuing from the email step', () => {
+  it('refuses an invalid email first, even with the license unticked (spec §5 order)', () => {
+    expect(emailStepRefusal('buyer.example.com', false)).toEqual({
+      field: 'email',
+      title: 'Invalid Email',
+      description: 'Please enter a valid email address',
+    });
+  });
+
+  it('refuses a valid email until the license is accepted', () => {
+    expect(emailStepRefusal('buyer@example.com', false)).toEqual({
+      field: 'license',
+      title: 'License Required',
+      description: 'Please accept the license terms to continue',
+    });
+  });
+
+  it('lets a valid email with the license accepted through', () => {
+    expect(emailStepRefusal('buyer@example.com', true)).toBeNull();
+  });
+});
+
+describe('the license terms shown at checkout', () => {
+  it('shows the license alone, and asks to accept only it, when nothing renews', () => {
+    const terms = licenseTermsFor([line('c-1', 'one-time')]);
+    expect(terms.license).toEqual(LICENSE_TERMS);
+    expect(terms.autoRenewal).toBeNull();
+    expect(terms.consentLabel).toBe('I accept the license terms');
+  });
+
+  it('adds the auto-renewal terms for the number of County Trackers', () => {
+    const one = licenseTermsFor([line('c-1', 'one-time'), line('c-2', 'annual')]);
+    expect(one.autoRenewal).toEqual(autoRenewalTerms(1));
+    expect(one.consentLabel).toBe('I accept the license terms and the auto-renewal terms');
+    const two = licenseTermsFor([line('c-1', 'annual'), line('c-2', 'annual')]);
+    expect(two.autoRenewal).toEqual(autoRenewalTerms(2));
+    expect(two.autoRenewal![0]).toContain('each');
+  });
+
+  it('needs a new tick when the wording changes, but not for a change that keeps it', () => {
+    const snapshot = licenseTermsFor([line('c-1', 'one-time')]).key;
+    const oneTracker = licenseTermsFor([line('c-1', 'annual')]).key;
+    const twoTrackers = licenseTermsFor([line('c-1', 'annual'), line('c-2', 'annual')]).key;
+    expect(new Set([snapshot, oneTracker, twoTrackers]).size).toBe(3);
+    expect(licenseTermsFor([line('c-9', 'annual'), line('c-8', 'one-time')]).key).toBe(oneTracker);
+  });
+
+  it('counts the County Trackers in an order', () => {
+    expect(trackerCount([line('a', 'annual'), line('b', 'one-time'), line('c', 'annual')])).toBe(2);
+    expect(trackerCount([line('b', 'one-time')])).toBe(0);
+  });
+});
+
+describe('the payment request', () => {
+  const lines = [line('c-1', 'annual')];
+
+  it('says the license was accepted and carries the invoice details, trimmed', () => {
+    expect(paymentIntentRequest(lines, 'a@b.co', { companyName: ' Acme Realty LLC ', taxId: ' 12-3456789 ' })).toEqual({
+      items: [{ countyId: 'c-1', purchaseType: 'annual' }],
+      email: 'a@b.co',
+      acceptedLicense: true,
+      companyName: 'Acme Realty LLC',
+      taxId: '12-3456789',
+    });
+  });
+
+  it('leaves out a blank company name or tax ID', () => {
+    const request = paymentIntentRequest(lines, 'a@b.co', { companyName: '   ', taxId: '' });
+    expect(request).toEqual({
+      items: [{ countyId: 'c-1', purchaseType: 'annual' }],
+      email: 'a@b.co',
+      acceptedLicense: true,
+    });
+    expect(Object.keys(request)).not.toContain('companyName');
+    expect(Object.keys(request)).not.toContain('taxId');
+  });
+
+  it('names the invoice details on the card step only when there are some', () => {
+    expect(invoiceToLine({ companyName: 'Acme', taxId: 'DE 123' })).toBe('Invoice to Acme · Tax ID DE 123');
+    expect(invoiceToLine({ companyName: '', taxId: 'DE 123' })).toBe('Invoice to Tax ID DE 123');
+    expect(invoiceToLine({ companyName: ' ', taxId: '' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { autoRenewalTerms, LICENSE_TERMS, LICENSE_VERSION } from '@contracts/license';
 import { PurchaseType } from '@contracts/plans';
 import { CartItem, cartTotal, lineFor, parseStoredCart } from '../../lib/cart';
 import { formatDollars } from '@web-shared/format';
@@ -45,6 +46,86 @@ export function orderForCounty(
 /** What the server is sent: counties and plans, never prices (it prices the order itself). */
 export function paymentItems(lines: readonly CartItem[]): { countyId: string; purchaseType: PurchaseType }[] {
   return lines.map(({ countyId, purchaseType }) => ({ countyId, purchaseType }));
+}
+
+/** Who the invoice is made out to, beside the email; each part optional. */
+export interface BuyerDetails {
+  companyName: string;
+  taxId: string;
+}
+
+export interface PaymentIntentRequest {
+  items: { countyId: string; purchaseType: PurchaseType }[];
+  email: string;
+  acceptedLicense: true;
+  companyName?: string;
+  taxId?: string;
+}
+
+/** POST /api/create-payment-intent's body; a blank company or tax ID is left out rather than sent empty. */
+export function paymentIntentRequest(
+  lines: readonly CartItem[],
+  email: string,
+  buyer: BuyerDetails,
+): PaymentIntentRequest {
+  const companyName = buyer.companyName.trim();
+  const taxId = buyer.taxId.trim();
+  return {
+    items: paymentItems(lines),
+    email,
+    acceptedLicense: true,
+    ...(companyName ? { companyName } : {}),
+    ...(taxId ? { taxId } : {}),
+  };
+}
+
+/** The invoice details the payment was opened with, shown beside the email before the buyer pays. */
+export function invoiceToLine({ companyName, taxId }: BuyerDetails): string | null {
+  const company = companyName.trim();
+  const tax = taxId.trim();
+  const parts = [company, tax && `Tax ID ${tax}`].filter(Boolean);
+  return parts.length ? `Invoice to ${parts.join(' · ')}` : null;
+}
+
+/** The County Trackers in the order: each one renews by itself. */
+export function trackerCount(lines: readonly CartItem[]): number {
+  return lines.filter((line) => line.purchaseType === 'annual').length;
+}
+
+/** What the buyer agrees to: the license, and the auto-renewal terms when any county renews. */
+export interface LicenseTermsShown {
+  license: readonly string[];
+  autoRenewal: string[] | null;
+  consentLabel: string;
+  /**
+   * Names the exact wording shown. A tick counts only for this wording: when the order starts to
+   * include a renewal (or the license changes), the buyer has to read and tick again.
+   */
+  key: string;
+}
+
+export function licenseTermsFor(lines: readonly CartItem[]): LicenseTermsShown {
+  const trackers = trackerCount(lines);
+  const autoRenewal = trackers > 0 ? autoRenewalTerms(trackers) : null;
+  return {
+    license: LICENSE_TERMS,
+    autoRenewal,
+    consentLabel: autoRenewal ? 'I accept the license terms and the auto-renewal terms' : 'I accept the license terms',
+    key: autoRenewal ? `${LICENSE_VERSION}|${autoRenewal.join(' ')}` : LICENSE_VERSION,
+  };
+}
+
+export type EmailStepRefusal = { field: 'email' | 'license'; title: string; description: string };
+
+/** Spec §5 checks the email first; only a valid address goes on to the license. */
+export function emailStepRefusal(email: string, acceptedLicense: boolean): EmailStepRefusal | null {
+  if (!isValidEmail(email)) {
+    return { field: 'email', title: 'Invalid Email', description: 'Please enter a valid email address' };
+  }
+  if (!acceptedLicense) {
+    return { field: 'license', title: 'License Required', description: 'Please accept the license terms to continue' };
+  }
+  return null;
 }
 
 export function payButtonLabel(total: number, processing: boolean): string {

@@ -1,5 +1,5 @@
 import { CART_LIMIT } from '@contracts/plans';
-import { addToCartMessage, CART_EMPTY } from './cart-messages';
+import { addAllMessage, addToCartMessage, CART_EMPTY } from './cart-messages';
 
 describe('the picker’s cart messages', () => {
   const harris = { id: 'c1', name: 'Harris County', state: 'Texas' };
@@ -32,6 +32,37 @@ describe('the picker’s cart messages', () => {
       title: 'Cart Empty',
       description: 'Please add at least one county to proceed',
       variant: 'destructive',
+    });
+  });
+
+  it('says how many counties of the state went in, with their plan', () => {
+    expect(addAllMessage({ added: 3, alreadyInCart: 0, didNotFit: 0 }, 'Delaware', 'annual')).toEqual({
+      title: 'Added to Cart',
+      description: '3 counties in Delaware - County Tracker',
+      variant: 'default',
+    });
+    expect(addAllMessage({ added: 1, alreadyInCart: 2, didNotFit: 0 }, 'Delaware', 'one-time').description).toBe(
+      '1 county in Delaware - County SnapShot',
+    );
+  });
+
+  it('says how many did not fit when the cart limit stopped the adding', () => {
+    const partly = addAllMessage({ added: 120, alreadyInCart: 0, didNotFit: 134 }, 'Texas', 'one-time');
+    expect(partly).toEqual({
+      title: 'Added to Cart',
+      description: `120 counties in Texas - County SnapShot. 134 counties did not fit: a cart holds at most ${CART_LIMIT} counties.`,
+      variant: 'destructive',
+    });
+    const none = addAllMessage({ added: 0, alreadyInCart: 0, didNotFit: 254 }, 'Texas', 'annual');
+    expect(none).toMatchObject({ title: 'Cart Full', variant: 'destructive' });
+    expect(none.description).toBe(`254 counties in Texas did not fit: a cart holds at most ${CART_LIMIT} counties.`);
+  });
+
+  it('says so, without alarm, when the whole state is already in the cart', () => {
+    expect(addAllMessage({ added: 0, alreadyInCart: 3, didNotFit: 0 }, 'Delaware', 'annual')).toEqual({
+      title: 'Already in Cart',
+      description: 'Every county in Delaware is already in your cart',
+      variant: 'default',
     });
   });
 });

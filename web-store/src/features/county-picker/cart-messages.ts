@@ -1,5 +1,6 @@
 import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
-import type { AddResult, CartCounty } from '../../lib/cart';
+import { countOf } from '@web-shared/format';
+import type { AddManyResult, AddResult, CartCounty } from '../../lib/cart';
 
 export interface ToastMessage {
   title: string;
@@ -29,4 +30,30 @@ export function addToCartMessage(result: AddResult, county: CartCounty, purchase
         variant: 'destructive',
       };
   }
+}
+
+/** After "Add all counties in {state}": how many went in and, when the cart limit stopped it, how many did not fit. */
+export function addAllMessage(result: AddManyResult, state: string, purchaseType: PurchaseType): ToastMessage {
+  const plan = planFor(purchaseType).name;
+  if (result.added === 0 && result.didNotFit === 0) {
+    return {
+      title: 'Already in Cart',
+      description: `Every county in ${state} is already in your cart`,
+      variant: 'default',
+    };
+  }
+  if (result.added === 0) {
+    return {
+      title: 'Cart Full',
+      description: `${countOf(result.didNotFit, 'county', 'counties')} in ${state} did not fit: a cart holds at most ${CART_LIMIT} counties.`,
+      variant: 'destructive',
+    };
+  }
+  const added = `${countOf(result.added, 'county', 'counties')} in ${state} - ${plan}`;
+  if (result.didNotFit === 0) return { title: 'Added to Cart', description: added, variant: 'default' };
+  return {
+    title: 'Added to Cart',
+    description: `${added}. ${countOf(result.didNotFit, 'county', 'counties')} did not fit: a cart holds at most ${CART_LIMIT} counties.`,
+    variant: 'destructive',
+  };
 }

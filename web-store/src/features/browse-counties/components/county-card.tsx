@@ -1,7 +1,10 @@
 import { useId } from 'react';
+import type { PurchaseType } from '@contracts/plans';
+import { CountyDetailsButton } from '../../../components/county-details/county-details-button';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { County } from '../../../lib/counties';
+import { checkoutPath } from '../county-browse';
 
 export function CountyCard({ county }: { county: Pick<County, 'id' | 'name' | 'state'> }) {
   const titleId = useId();
@@ -13,10 +16,16 @@ export function CountyCard({ county }: { county: Pick<County, 'id' | 'name' | 's
         </h3>
         <p className="browse-card__state">{county.state}</p>
       </div>
-      {/* The card's title describes the button, so "Select County" says which county to a screen reader. */}
-      <ButtonLink to={`/checkout/${county.id}`} size="sm" aria-describedby={titleId}>
-        Select County
-      </ButtonLink>
+      <div className="browse-card__actions">
+        {/* The card's title describes the button, so "Select County" says which county to a screen reader. */}
+        <ButtonLink to={checkoutPath(county.id)} size="sm" aria-describedby={titleId}>
+          Select County
+        </ButtonLink>
+        <CountyDetailsButton
+          county={county}
+          plans={{ kind: 'checkout', href: (purchaseType: PurchaseType) => checkoutPath(county.id, purchaseType) }}
+        />
+      </div>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PurchaseType } from '@contracts/plans';
 import { getJson, sendJson } from '../../../lib/http';
+import type { PaymentIntentRequest } from '../checkout-rules';
 
 /** GET /api/checkout/config: what the card form needs. publishableKey is null when payments are not set up. */
 export interface CheckoutConfig {
@@ -25,11 +25,9 @@ export interface PaymentIntentCreated {
   amount: number;
 }
 
-export function createPaymentIntent(
-  items: { countyId: string; purchaseType: PurchaseType }[],
-  email: string,
-): Promise<PaymentIntentCreated> {
-  return sendJson<PaymentIntentCreated>('POST', '/api/create-payment-intent', { items, email });
+/** Prices the order on the server and opens its payment; refused (400) unless the license was accepted. */
+export function createPaymentIntent(request: PaymentIntentRequest): Promise<PaymentIntentCreated> {
+  return sendJson<PaymentIntentCreated>('POST', '/api/create-payment-intent', request);
 }
 
 /** After Stripe.js confirms the payment: the server checks it with Stripe and activates the order. */

@@ -7,7 +7,14 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { trackEvent } from '../../../lib/journey';
 import { activatePayment, PaymentIntentCreated } from '../api/checkout-api';
-import { activatedMessage, activationErrorMessage, Order, payButtonLabel } from '../checkout-rules';
+import {
+  activatedMessage,
+  activationErrorMessage,
+  BuyerDetails,
+  invoiceToLine,
+  Order,
+  payButtonLabel,
+} from '../checkout-rules';
 import { StripeJsState } from '../use-stripe-js';
 
 type PaidOrder = Extract<Order, { status: 'ok' }>;
@@ -17,12 +24,14 @@ interface CardStepProps {
   intent: PaymentIntentCreated;
   order: PaidOrder;
   email: string;
+  buyer: BuyerDetails;
   onChangeEmail: () => void;
   afterPurchase: () => void;
 }
 
 /** Step 2: the chosen email (with Change) and Stripe's card form for the opened payment. */
-export function CardStep({ stripeJs, intent, order, email, onChangeEmail, afterPurchase }: CardStepProps) {
+export function CardStep({ stripeJs, intent, order, email, buyer, onChangeEmail, afterPurchase }: CardStepProps) {
+  const invoiceTo = invoiceToLine(buyer);
   const [processing, setProcessing] = useState(false);
   // The design tokens, so Stripe's form looks like the rest of the page.
   const options = useMemo<StripeElementsOptions>(
@@ -47,6 +56,7 @@ export function CardStep({ stripeJs, intent, order, email, onChangeEmail, afterP
         <div className="checkout-chosen-email__text">
           <span className="muted">Email</span>
           <strong className="checkout-chosen-email__address">{email}</strong>
+          {invoiceTo && <span className="checkout-chosen-email__invoice muted">{invoiceTo}</span>}
         </div>
         <Button variant="outline" size="sm" onClick={onChangeEmail} disabled={processing}>
           Change

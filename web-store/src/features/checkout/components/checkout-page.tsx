@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { PurchaseType } from '@contracts/plans';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { PURCHASE_TYPES, PurchaseType } from '@contracts/plans';
 import { cart } from '../../../lib/cart';
 import { useCounties } from '../../../lib/counties';
 import { DEFAULT_COUNTY_PLAN, orderForCounty } from '../checkout-rules';
-import { forgetEmail } from '../checkout-email';
+import { forgetBuyer, forgetEmail } from '../checkout-email';
 import { useCartOrder } from '../use-cart-order';
 import { CheckoutHeader } from './checkout-header';
 import { CheckoutLayout } from './checkout-layout';
@@ -13,18 +13,33 @@ import { PlanChooser } from './plan-chooser';
 import './checkout.css';
 import { SiteFooter } from '../../../components/site';
 
+// Spec §4: a successful payment clears what the checkout kept; the invoice details go with the email.
+function clearCartCheckout() {
+  cart.clearAfterPurchase();
+  forgetBuyer();
+}
+
+function clearCountyCheckout() {
+  forgetEmail();
+  forgetBuyer();
+}
+
 /** /checkout: the cart the buyer built on /select-counties. */
 function CartCheckout() {
   const order = useCartOrder();
   // Empty or unreadable: the hook is already sending the buyer back to the picker.
   if (order.status !== 'ok') return null;
-  return <CheckoutLayout order={order} afterPurchase={() => cart.clearAfterPurchase()} />;
+  return <CheckoutLayout order={order} afterPurchase={clearCartCheckout} />;
 }
 
 /** /checkout/{countyId}: one county from Browse Counties, bought on its own; the cart is left alone. */
 function CountyCheckout({ countyId }: { countyId: string }) {
   const counties = useCounties();
-  const [plan, setPlan] = useState<PurchaseType>(DEFAULT_COUNTY_PLAN);
+  // A plan chosen on the way here (a county's "What you get" panel) is where the checkout starts.
+  const requested = useSearchParams()[0].get('plan');
+  const [plan, setPlan] = useState<PurchaseType>(
+    () => PURCHASE_TYPES.find((type) => type === requested) ?? DEFAULT_COUNTY_PLAN,
+  );
 
   if (counties.isError) {
     return (
@@ -49,7 +64,7 @@ function CountyCheckout({ countyId }: { countyId: string }) {
   return (
     <CheckoutLayout
       order={order}
-      afterPurchase={forgetEmail}
+      afterPurchase={clearCountyCheckout}
       planChooser={(locked) => <PlanChooser value={plan} onChange={setPlan} disabled={locked} />}
     />
   );

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { PaymentIntentCreated, useCheckoutConfig } from '../api/checkout-api';
-import { readStoredEmail } from '../checkout-email';
-import { Order } from '../checkout-rules';
+import { readStoredBuyer, readStoredEmail } from '../checkout-email';
+import { BuyerDetails, Order } from '../checkout-rules';
 import { useStripeJs } from '../use-stripe-js';
 import { CardStep } from './card-step';
 import { EmailStep } from './email-step';
 
 export const NOT_CONFIGURED = 'Payment processing is not configured. Please contact support.';
 
-/** The two steps: the email (which opens the payment), then the card. */
+/** The two steps: the email, invoice details and license (which open the payment), then the card. */
 export function PaymentPanel({
   order,
   intent,
@@ -25,6 +25,9 @@ export function PaymentPanel({
   const config = useCheckoutConfig();
   const stripeJs = useStripeJs(config.data?.publishableKey, config.data?.stripeJsUrl);
   const [email, setEmail] = useState(readStoredEmail);
+  const [buyer, setBuyer] = useState<BuyerDetails>(readStoredBuyer);
+  // Kept here, not in step 1, so going back with Change does not untick the license.
+  const [acceptedTerms, setAcceptedTerms] = useState<string | null>(null);
   const step = intent ? 2 : 1;
   // Steps only mean something when the payment can be made.
   const showSteps = !config.isError && config.data?.publishableKey !== null;
@@ -39,13 +42,27 @@ export function PaymentPanel({
       );
     }
     if (!config.data.publishableKey) return <p className="checkout-notice">{NOT_CONFIGURED}</p>;
-    if (!intent) return <EmailStep order={order} email={email} onEmail={setEmail} onIntent={onIntent} />;
+    if (!intent) {
+      return (
+        <EmailStep
+          order={order}
+          email={email}
+          onEmail={setEmail}
+          buyer={buyer}
+          onBuyer={setBuyer}
+          acceptedTerms={acceptedTerms}
+          onAcceptedTerms={setAcceptedTerms}
+          onIntent={onIntent}
+        />
+      );
+    }
     return (
       <CardStep
         stripeJs={stripeJs}
         intent={intent}
         order={order}
         email={email}
+        buyer={buyer}
         onChangeEmail={() => onIntent(null)}
         afterPurchase={afterPurchase}
       />

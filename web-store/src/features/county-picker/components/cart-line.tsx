@@ -1,6 +1,7 @@
 import { PLANS, PurchaseType } from '@contracts/plans';
 import type { CartItem } from '../../../lib/cart';
 import { formatDollars } from '@web-shared/format';
+import { CloseIcon } from '../../../components/ui/close-icon';
 
 interface CartLineProps {
   item: CartItem;
@@ -31,9 +32,7 @@ export function CartLine({ item, index, onPlanChange, onRemove }: CartLineProps)
           aria-label={`Remove ${place} from cart`}
           onClick={() => onRemove(item.countyId, index)}
         >
-          <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-            <path d="M4.5 4.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
       <span id={groupLabel} className="visually-hidden">

@@ -6,10 +6,12 @@ import { cart, cartTotal, useCart } from '../../../lib/cart';
 import { useCounties } from '../../../lib/counties';
 import { formatDollars } from '@web-shared/format';
 import { trackEvent } from '../../../lib/journey';
-import { addToCartMessage, CART_EMPTY } from '../cart-messages';
+import { addAllMessage, addToCartMessage, CART_EMPTY } from '../cart-messages';
 import { ALL_STATES, filterCounties, indexCounties, PickerCounty, stateChoices } from '../county-filter';
 import { CART_HEADING_ID, CartPanel } from './cart-panel';
+import { AddStateCounties } from './add-state-counties';
 import { CartSummaryBar } from './cart-summary-bar';
+import { CountyMapPanel } from './county-map-panel';
 import { CountyFilters } from './county-filters';
 import { CountyResults, CountyResultsError, CountyResultsLoading } from './county-results';
 import './county-picker.css';
@@ -45,6 +47,14 @@ export default function CountyPickerPage() {
   const inCart = useMemo(() => new Set(items.map((item) => item.countyId)), [items]);
   const outcome = useMemo(() => filterCounties(index, { state, search, inCart }), [index, state, search, inCart]);
   const total = cartTotal(items);
+  const stateCounties = useMemo(
+    () => (state === ALL_STATES ? [] : (counties.data ?? []).filter((county) => county.state === state)),
+    [counties.data, state],
+  );
+  const remainingInState = useMemo(
+    () => stateCounties.filter((county) => !inCart.has(county.id)).length,
+    [stateCounties, inCart],
+  );
 
   const choose = useCallback((county: PickerCounty, purchaseType: PurchaseType): boolean => {
     const result = cart.add(county, purchaseType);
@@ -59,6 +69,14 @@ export default function CountyPickerPage() {
     });
     return true;
   }, []);
+
+  // One journey event for the group: a state holds up to 254 counties, past the per-visitor event limit.
+  const addAll = (purchaseType: PurchaseType) => {
+    const result = cart.addMany(stateCounties, purchaseType);
+    toast(addAllMessage(result, state, purchaseType));
+    if (result.added === 0) return;
+    trackEvent('cart_add', { state, purchaseType, price: planFor(purchaseType).price, countyCount: result.added });
+  };
 
   const proceed = () => {
     if (items.length === 0) {
@@ -108,8 +126,20 @@ export default function CountyPickerPage() {
               onStateChange={setState}
               onSearchChange={setSearch}
             />
+            {state !== ALL_STATES && counties.data && (
+              <AddStateCounties state={state} remaining={remainingInState} onAdd={addAll} />
+            )}
             {results}
           </section>
+          <CountyMapPanel
+            counties={counties.data}
+            stateCounties={stateCounties}
+            items={items}
+            state={state}
+            onChoose={choose}
+            onSetPlan={cart.setPlan}
+            onRemove={cart.remove}
+          />
           <CartPanel
             ref={cartRef}
             items={items}

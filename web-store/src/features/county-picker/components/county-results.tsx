@@ -62,7 +62,8 @@ export function CountyResults({ outcome, onChoose }: CountyResultsProps) {
     refocusRow.current = null;
     const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-picker-row]');
     const row = rows && rows.length > 0 ? rows[Math.min(index, rows.length - 1)] : null;
-    (row?.querySelector<HTMLElement>('button') ?? messageRef.current)?.focus();
+    // Its first plan button, not the "What you get" button before it: choosing goes on from plan to plan.
+    (row?.querySelector<HTMLElement>('.picker-row__plans button') ?? messageRef.current)?.focus();
   }, [outcome]);
 
   const choose = useCallback(

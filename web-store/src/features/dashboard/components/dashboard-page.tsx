@@ -3,6 +3,7 @@ import { useRequiredUser } from '../../../lib/auth';
 import { HttpError } from '../../../lib/http';
 import { DashboardHeader } from './dashboard-header';
 import './dashboard.css';
+import { InvoiceSection } from './invoice-section';
 import { SubscriptionList } from './subscription-list';
 import { UserSummary, UserSummarySkeleton } from './user-summary';
 
@@ -28,6 +29,7 @@ export default function DashboardPage() {
           <>
             {user ? <UserSummary user={user} /> : <UserSummarySkeleton />}
             <SubscriptionList signedIn={Boolean(user)} />
+            <InvoiceSection signedIn={Boolean(user)} />
           </>
         )}
       </main>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { InvoiceSummary } from '@contracts/invoice';
 import { getJson, sendJson } from '../../../lib/http';
 import type { DownloadLink, Subscription } from '../../../lib/subscriptions';
 import type { OrderStatus } from '../order-view';
@@ -11,9 +12,11 @@ export interface Order {
   paidAt: string;
   totalAmount: number;
   subscriptions: Subscription[];
+  /** Oldest first: the checkout's, then each renewal's; each PDF is reached through the order's token. */
+  invoices: InvoiceSummary[];
 }
 
-// The token is the only key to the order: it goes to these two API routes and nowhere else.
+// The token is the only key to the order: it goes to the order's own API routes and nowhere else.
 const orderPath = (token: string) => `/api/orders/${encodeURIComponent(token)}`;
 
 export function useOrder(token: string) {

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { loginUrl } from '../../../lib/auth';
 import { HttpError } from '../../../lib/http';
 import { Order, useOrder } from '../api/order';
+import { OrderInvoices } from './order-invoices';
 import { OrderNotFound } from './order-not-found';
 import './order-page.css';
 import { OrderSubscriptionCard } from './order-subscription-card';
@@ -37,6 +38,7 @@ function OrderDetails({ token, order }: { token: string; order: Order }) {
           ))}
         </ul>
       </section>
+      <OrderInvoices invoices={order.invoices} />
       <p className="order-signin">
         {/* The return address is fixed: the order's token must not travel into the sign-in flow. */}
         Want every purchase in one place? <a href={loginUrl('/dashboard')}>Sign in</a> with {order.email} to see them on

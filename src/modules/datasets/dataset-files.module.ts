@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountyDatasetsService } from './county-datasets.service';
+
+/** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
+@Module({
+  providers: [DatasetStorage, CountyDatasetsService],
+  exports: [DatasetStorage, CountyDatasetsService],
+})
+export class DatasetFilesModule {}

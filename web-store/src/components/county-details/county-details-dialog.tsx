@@ -1,0 +1,265 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { KEY_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
+import { formatFileSize } from '@web-shared/format';
+import {
+  isDataPending,
+  keyFieldsView,
+  releaseLine,
+  useCountyDataset,
+  type CountyDatasetSummary,
+} from '../../lib/county-dataset';
+import { messageOf } from '../../lib/http';
+import { PLAN_OFFERS } from '../../lib/plan-offers';
+import { Button, ButtonAnchor, ButtonLink } from '../ui/button';
+import { CloseIcon } from '../ui/close-icon';
+import { Skeleton } from '../ui/skeleton';
+import type { DetailsCounty, PlanChoice } from './plan-choice';
+import './county-details.css';
+
+export interface CountyDetailsDialogProps {
+  county: DetailsCounty;
+  plans: PlanChoice;
+  onClose: () => void;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * "What you get" for one county before buying: a modal sheet (beside the page on wide screens,
+ * from the bottom on phones). The native modal dialog makes the page behind it inert and closes on
+ * Escape; Tab is kept inside it explicitly, since browsers let it leave for their own toolbar.
+ */
+export default function CountyDetailsDialog({ county, plans, onClose }: CountyDetailsDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const summary = useCountyDataset(county.id);
+  const place = `${county.name}, ${county.state}`;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // Opening twice (React's development double effects) is harmless: an open modal stays as it is.
+    if (!dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+  }, []);
+
+  const keepTabInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // The sheet fills the dialog box, so a click that lands on the dialog itself is on its backdrop.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return createPortal(
+    <dialog
+      ref={dialogRef}
+      className="county-details"
+      aria-labelledby={titleId}
+      // Escape closes the native dialog; React then removes it.
+      onClose={onClose}
+      onKeyDown={keepTabInside}
+      onClick={closeOnBackdrop}
+    >
+      <div className="county-details__sheet">
+        <header className="county-details__header">
+          <h2 id={titleId} className="county-details__title">
+            What you get: {place}
+          </h2>
+          <Button
+            ref={closeRef}
+            variant="ghost"
+            size="icon"
+            className="county-details__close"
+            aria-label="Close"
+            onClick={() => onClose()}
+          >
+            <CloseIcon />
+          </Button>
+        </header>
+
+        <div className="county-details__body">
+          {summary.isPending ? (
+            <SummaryLoading />
+          ) : summary.isError ? (
+            isDataPending(summary.error) ? (
+              <DataPending place={place} />
+            ) : (
+              <SummaryError
+                message={messageOf(summary.error, 'Check your connection and try again.')}
+                retrying={summary.isFetching}
+                onRetry={() => void summary.refetch()}
+              />
+            )
+          ) : (
+            <SummaryDetails summary={summary.data} />
+          )}
+        </div>
+
+        <footer className="county-details__plans">
+          <h3 className="county-details__plans-title">
+            {plans.kind === 'cart' ? 'Add to your cart' : 'Buy this county'}
+          </h3>
+          <div className="county-details__plan-buttons">
+            {PLAN_OFFERS.map(({ plan, price, variant }) =>
+              plans.kind === 'cart' ? (
+                <Button
+                  key={plan.type}
+                  variant={variant}
+                  className="btn--plan"
+                  onClick={() => {
+                    onClose();
+                    plans.choose(plan.type);
+                  }}
+                >
+                  <PlanLabel name={plan.name} price={price} />
+                </Button>
+              ) : (
+                <ButtonLink key={plan.type} variant={variant} className="btn--plan" to={plans.href(plan.type)}>
+                  <PlanLabel name={plan.name} price={price} />
+                </ButtonLink>
+              ),
+            )}
+          </div>
+        </footer>
+      </div>
+    </dialog>,
+    document.body,
+  );
+}
+
+function PlanLabel({ name, price }: { name: string; price: string }) {
+  return (
+    <>
+      <span>{name}</span> <span className="btn__plan-price">{price}</span>
+    </>
+  );
+}
+
+function SummaryDetails({ summary }: { summary: CountyDatasetSummary }) {
+  const sampleRecords = Math.min(SAMPLE_RECORDS, summary.parcels);
+  const fieldsId = useId();
+  const keyFields = keyFieldsView(summary.fillRates);
+  return (
+    <>
+      <dl className="county-details__facts">
+        <div className="county-details__fact">
+          <dt>Parcels</dt>
+          <dd className="county-details__parcels">{summary.parcels.toLocaleString('en-US')}</dd>
+        </div>
+        <div className="county-details__fact">
+          <dt>Full file (gzip CSV)</dt>
+          <dd>{formatFileSize(summary.fileBytes)}</dd>
+        </div>
+      </dl>
+      <p className="county-details__release">{releaseLine(summary.release, summary.publishedAt)}</p>
+
+      <section className="county-details__section" aria-labelledby={fieldsId}>
+        <h3 id={fieldsId} className="county-details__section-title">
+          Key fields
+        </h3>
+        {keyFields.kind === 'counting' ? (
+          <p className="county-details__hint">{keyFields.message}</p>
+        ) : (
+          <>
+            <p className="county-details__hint">Share of parcels that carry each field</p>
+            <ul className="county-details__fields">
+              {keyFields.fields.map(({ field, label, percent, width }) => (
+                <li key={field} className="county-details__field">
+                  <span className="county-details__field-label">{label}</span>
+                  <span className="county-details__field-rate">{percent}</span>
+                  <span className="county-details__bar" aria-hidden="true">
+                    <span className="county-details__bar-fill" style={{ width: `${width}%` }} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <div className="county-details__links">
+        <ButtonAnchor variant="secondary" className="county-details__sample" href={summary.sampleUrl} download>
+          <DownloadIcon />
+          Download free sample ({sampleRecords} records, CSV)
+        </ButtonAnchor>
+        <a className="county-details__schema" href="/data-schema.pdf">
+          Every field and its meaning: data schema (PDF)
+        </a>
+      </div>
+    </>
+  );
+}
+
+function SummaryLoading() {
+  return (
+    <div className="county-details__loading" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading what this county includes
+      </span>
+      <div className="county-details__facts" aria-hidden="true">
+        <Skeleton className="county-details__skeleton-fact" />
+        <Skeleton className="county-details__skeleton-fact" />
+      </div>
+      <Skeleton className="county-details__skeleton-line" />
+      <ul className="county-details__fields" aria-hidden="true">
+        {KEY_FIELDS.map(({ field, label }) => (
+          <li key={field} className="county-details__field">
+            <span className="county-details__field-label">{label}</span>
+            <span className="county-details__field-rate" />
+            <Skeleton className="county-details__bar" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DataPending({ place }: { place: string }) {
+  return (
+    <div className="county-details__notice" role="status">
+      <p className="county-details__notice-title">Data for this county is being prepared</p>
+      <p className="muted">
+        The first release of {place} is not published yet. Its parcel count, fill rates and free sample appear here as
+        soon as it is.
+      </p>
+      <a className="county-details__schema" href="/data-schema.pdf">
+        Every field and its meaning: data schema (PDF)
+      </a>
+    </div>
+  );
+}
+
+function SummaryError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="county-details__notice" role="alert">
+      <p className="county-details__notice-title">We could not load what this county includes.</p>
+      <p className="muted">{message}</p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+      <path d="M8 1v9m0 0L4.5 6.5M8 10l3.5-3.5M2 12.5V15h12v-2.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
