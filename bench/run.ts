@@ -7,7 +7,7 @@
  */
 import { cpus } from 'node:os';
 import { benchCheckout } from './checkout';
-import { benchFrontend } from './frontend';
+import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
@@ -22,7 +22,10 @@ const LOADED: [string, BenchSection][] = [
   ['journey', benchJourney],
   ['checkout', benchCheckout],
 ];
-const AFTER: [string, BenchSection][] = [['frontend', benchFrontend]];
+const AFTER: [string, BenchSection][] = [
+  ['frontend', benchFrontend],
+  ['map', benchMap],
+];
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf('--only');
@@ -51,7 +54,12 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
   }
-  recordResults('Store performance (npm run bench)', rows, `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
+  // A partial run has a section of its own: it must not replace the whole run's figures. Its title
+  // extends the whole run's, so the next whole run replaces it too (sections are replaced by prefix).
+  const title = only
+    ? `Store performance (npm run bench), only ${[...only].join(',')}`
+    : 'Store performance (npm run bench)';
+  recordResults(title, rows, `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
 }
 
 main().catch((error) => {

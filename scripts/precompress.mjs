@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
+// .bin: the picker map's county shapes (scripts/build-county-map.mjs).
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|map|bin)$/;
 // Below this, compression saves less than the headers it costs.
 const MIN_BYTES = 1024;
 

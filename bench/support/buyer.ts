@@ -88,7 +88,7 @@ export async function purchase(
     await fetch(`${origin}/api/create-payment-intent`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ email: buyer.email, items }),
+      body: JSON.stringify({ email: buyer.email, items, acceptedLicense: true }),
     }),
   );
   const afterCreate = performance.now();

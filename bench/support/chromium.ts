@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 
-// One way to start Chromium for the browser tests and the bench: Debian's, with the same flags.
-export { CHROMIUM_PATH, launchBrowser as launchChromium } from '../../test/support/browser';
+export { CHROMIUM_PATH, launchBrowser as launchChromium } from '../../test/support/chromium';
 
 /** What a file costs over the wire at best: its size under gzip -9. */
 export const gzippedSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
