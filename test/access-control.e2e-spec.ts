@@ -21,15 +21,7 @@ import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
-
-interface County {
-  id: string;
-  fips: string;
-  name: string;
-  state: string;
-  stateCode: string;
-  population: number | null;
-}
+import type { CatalogCounty as County } from '../src/contracts/county';
 
 interface Row {
   /** A key for the checks that read a cell's answer after the run. */
@@ -73,6 +65,8 @@ describe('Access control: every API route × every kind of caller', () => {
   let subsB: { snapshot: string; tracker: string };
   let orderA: string;
   let orderTokenA: string;
+  let invoiceA: string;
+  let invoiceB: string;
   let paymentIntentA: string;
   let downloadPathA: string;
   let adminToken: string;
@@ -193,6 +187,9 @@ describe('Access control: every API route × every kind of caller', () => {
       [orderA],
     );
     orderTokenA = context.store.app.get(OrderPageLinks).tokens.issue(orderA);
+    const invoiceOf = async (orderId: string) =>
+      ((await db().query(`SELECT id FROM invoices WHERE order_id = $1`, [orderId])) as { id: string }[])[0].id;
+    [invoiceA, invoiceB] = [await invoiceOf(orderA), await invoiceOf(orderB)];
     const link = await api()
       .post(`/api/subscriptions/${subsA.snapshot}/download-link`)
       .set('Cookie', clientA.cookieHeader())
@@ -227,6 +224,7 @@ describe('Access control: every API route × every kind of caller', () => {
   const checkoutBody = () => ({
     email: `access-checkout.${stamp}.${++checkouts}@example.com`,
     items: [{ countyId: counties[0].id, purchaseType: 'one-time' }],
+    acceptedLicense: true,
   });
   const countyFields = (county: County) => ({
     name: county.name,
@@ -243,6 +241,10 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'plans', method: 'GET', route: '/api/plans', path: () => '/api/plans', expect: everyone(200) },
     { key: 'checkout-config', method: 'GET', route: '/api/checkout/config', path: () => '/api/checkout/config', expect: everyone(200) },
     { key: 'schema-pdf', method: 'GET', route: '/data-schema.pdf', path: () => '/data-schema.pdf', expect: everyone(200) },
+    { key: 'dataset-summary', method: 'GET', route: '/api/counties/{id}/dataset-summary', what: 'a county on sale',
+      path: () => `/api/counties/${counties[0].id}/dataset-summary`, expect: everyone(200) },
+    { key: 'sample', method: 'GET', route: '/api/counties/{id}/sample.csv', what: 'a county on sale',
+      path: () => `/api/counties/${counties[0].id}/sample.csv`, expect: everyone(200) },
     { key: 'journey', method: 'POST', route: '/api/journey-events', path: () => '/api/journey-events',
       send: () => ({ body: { visitorId: randomUUID(), event: 'landing_view', metadata: { source: 'access-control' } } }),
       expect: everyone(202) },
@@ -280,6 +282,13 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/subscriptions/${subsB.snapshot}/download-link`, expect: customers({ a: 404, b: 200 }) },
     { key: 'link-absent', method: 'POST', route: '/api/subscriptions/{id}/download-link', what: 'no such id',
       path: () => `/api/subscriptions/${absent}/download-link`, expect: customers({ a: 404, b: 404 }) },
+    { key: 'invoices', method: 'GET', route: '/api/invoices', path: () => '/api/invoices', expect: customers({ a: 200, b: 200 }) },
+    { key: 'invoice-a', method: 'GET', route: '/api/invoices/{id}/pdf', what: "A's invoice",
+      path: () => `/api/invoices/${invoiceA}/pdf`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'invoice-b', method: 'GET', route: '/api/invoices/{id}/pdf', what: "B's invoice",
+      path: () => `/api/invoices/${invoiceB}/pdf`, expect: customers({ a: 404, b: 200 }) },
+    { key: 'invoice-absent', method: 'GET', route: '/api/invoices/{id}/pdf', what: 'no such id',
+      path: () => `/api/invoices/${absent}/pdf`, expect: customers({ a: 404, b: 404 }) },
 
     // Capability links: whoever holds the token, signed in or not.
     { key: 'download', method: 'GET', route: '/api/downloads/{token}', what: "A's link",
@@ -298,6 +307,12 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/orders/${orderTokenA}/subscriptions/${subsA.snapshot}/download`, expect: everyone(302) },
     { key: 'order-download-b', method: 'GET', route: '/api/orders/{token}/subscriptions/{id}/download', what: "A's token, B's snapshot",
       path: () => `/api/orders/${orderTokenA}/subscriptions/${subsB.snapshot}/download`, expect: everyone(404) },
+    { key: 'order-invoice', method: 'GET', route: '/api/orders/{token}/invoices/{invoiceId}/pdf', what: "A's token, A's invoice",
+      path: () => `/api/orders/${orderTokenA}/invoices/${invoiceA}/pdf`, expect: everyone(200) },
+    { key: 'order-invoice-b', method: 'GET', route: '/api/orders/{token}/invoices/{invoiceId}/pdf', what: "A's token, B's invoice",
+      path: () => `/api/orders/${orderTokenA}/invoices/${invoiceB}/pdf`, expect: everyone(404) },
+    { key: 'order-invoice-forged', method: 'GET', route: '/api/orders/{token}/invoices/{invoiceId}/pdf', what: "A's order id without its MAC",
+      path: () => `/api/orders/${orderA}/invoices/${invoiceA}/pdf`, expect: everyone(404) },
 
     // Staff.
     { key: 'admin-login', method: 'POST', route: '/api/admin/login', path: () => '/api/admin/login',
@@ -419,6 +434,8 @@ describe('Access control: every API route × every kind of caller', () => {
         ['link-a-tracker', 'customerB', 'link-absent'],
         ['link-a-cancelled', 'customerB', 'link-absent'],
         ['link-b', 'customerA', 'link-absent'],
+        ['invoice-a', 'customerB', 'invoice-absent'],
+        ['invoice-b', 'customerA', 'invoice-absent'],
       ];
       for (const [key, role, absentKey] of pairs) {
         expect({ case: `${key} by ${role}`, ...outcome(key, role) }).toEqual({
@@ -437,6 +454,9 @@ describe('Access control: every API route × every kind of caller', () => {
       const ids = (role: Role) => ((outcome('list', role)?.body ?? []) as { id: string }[]).map((s) => s.id).sort();
       expect(ids('customerA')).toEqual([subsA.snapshot, subsA.tracker, subsA.cancelled].sort());
       expect(ids('customerB')).toEqual([subsB.snapshot, subsB.tracker].sort());
+      const invoices = (role: Role) => ((outcome('invoices', role)?.body ?? []) as { id: string }[]).map((i) => i.id);
+      expect(invoices('customerA')).toEqual([invoiceA]);
+      expect(invoices('customerB')).toEqual([invoiceB]);
       expect((outcome('me', 'customerA')?.body as { email: string }).email).toBe(emailA);
       expect((outcome('me', 'customerB')?.body as { email: string }).email).toBe(emailB);
     });

@@ -1,32 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import request from 'supertest';
 import { JourneyRollupService } from '../src/modules/journey/journey-rollup.service';
-import { browserOrigin, signInToConsole } from './support/admin-console';
-import { cspRefusals, launchBrowser, screenshot } from './support/browser';
+import { signInToConsole } from './support/admin-console';
+import { browserOrigin, cspRefusals, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
 import { useTestApp, type TestContext } from './support/test-app';
-
-/** Opens a new tab per test at a desktop size, closed after it. */
-function useTabs() {
-  const tabs = { browser: undefined as unknown as Browser, context: undefined as unknown as BrowserContext };
-  const page = {} as { current: Page };
-  beforeAll(async () => {
-    tabs.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await tabs.browser?.close();
-  });
-  beforeEach(async () => {
-    tabs.context = await tabs.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page.current = await tabs.context.newPage();
-  });
-  afterEach(async () => {
-    await tabs.context.close();
-  });
-  return page;
-}
 
 const originOf = async (context: TestContext) => browserOrigin(await context.store.app.getUrl());
 
@@ -35,6 +15,19 @@ const cardOf = (page: Page, title: string) =>
   page.locator('.ant-card', { has: page.getByRole('heading', { name: title, level: 2 }) });
 const metricOf = (page: Page, title: string) =>
   page.locator('.metric-card', { hasText: title }).locator('.metric-card-value');
+
+/**
+ * Points at a spot of a chart until its tooltip shows, moving a pixel each time as a hand would:
+ * a chart ignores the pointer until its opening animation is over, and a still pointer sends no event.
+ */
+async function pointUntilTooltip(canvas: Locator, at: { x: number; y: number }, tooltip: Locator): Promise<void> {
+  let nudge = 0;
+  await eventually(async () => {
+    nudge = 1 - nudge;
+    await canvas.hover({ position: { x: at.x + nudge, y: at.y } });
+    return tooltip.isVisible();
+  });
+}
 
 /** Text as a person reads it, without the markup's line breaks and indentation. */
 const squeeze = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -73,7 +66,7 @@ async function canvasPaint(
 
 describe('The analytics page in a real browser, with journeys and paid orders of both plans', () => {
   const context = useTestApp({ listen: true });
-  const tab = useTabs();
+  const browser = useBrowser();
   let origin: string;
 
   // Visitor 0 goes all the way to payment (and sees the landing page twice), visitor 1 stops at the
@@ -115,7 +108,7 @@ describe('The analytics page in a real browser, with journeys and paid orders of
   });
 
   it('shows the heading and the four cards: revenue, active subscriptions, average value, unique visitors', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     await signInToConsole(page, origin, '/admin/analytics');
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await page.getByText('Revenue and conversion funnel metrics').waitFor();
@@ -129,7 +122,7 @@ describe('The analytics page in a real browser, with journeys and paid orders of
   });
 
   it('lists each funnel step with its badge, visitors, one-decimal rate of landing visitors and a bar', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     await signInToConsole(page, origin, '/admin/analytics');
     const funnel = cardOf(page, 'Conversion Funnel');
     await funnel.getByText('User journey from landing to payment').waitFor();
@@ -158,7 +151,7 @@ describe('The analytics page in a real browser, with journeys and paid orders of
   });
 
   it('draws revenue by plan as a 300 px pie of two coloured slices, with dollar tooltips and a screen-reader summary', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     await signInToConsole(page, origin, '/admin/analytics');
     const pie = cardOf(page, 'Revenue by Plan Type');
     await pie.getByText('Distribution of revenue across purchase plans').waitFor();
@@ -180,14 +173,13 @@ describe('The analytics page in a real browser, with journeys and paid orders of
     await expect(pie.getByText('No revenue data available').count()).resolves.toBe(0);
 
     // The Tracker's slice fills the left of the pie; its tooltip gives the amount in dollars.
-    await pie.locator('canvas').hover({ position: { x: paint.width / 2 - 60, y: paint.height / 2 } });
     const tooltip = pie.locator('.g2-tooltip').filter({ hasText: 'County Tracker' });
-    await tooltip.waitFor();
+    await pointUntilTooltip(pie.locator('canvas'), { x: paint.width / 2 - 60, y: paint.height / 2 }, tooltip);
     expect(squeeze(await tooltip.textContent())).toBe('County Tracker Revenue $2,400');
   });
 
   it('draws the journey event counts as a 300 px column chart with the counts for screen readers', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     const refused = cspRefusals(page);
     await signInToConsole(page, origin, '/admin/analytics');
     const columns = cardOf(page, 'Journey Event Counts');
@@ -213,9 +205,8 @@ describe('The analytics page in a real browser, with journeys and paid orders of
     expect(paint.height).toBe(300);
 
     // The axis cuts the names; the first column's tooltip gives the whole one and the count.
-    await columns.locator('canvas').hover({ position: { x: paint.width * 0.2, y: paint.height - 60 } });
     const tooltip = columns.locator('.g2-tooltip').filter({ hasText: 'Landing View' });
-    await tooltip.waitFor();
+    await pointUntilTooltip(columns.locator('canvas'), { x: paint.width * 0.2, y: paint.height - 60 }, tooltip);
     expect(squeeze(await tooltip.textContent())).toBe('Landing View Events 4');
     await screenshot(page, 'admin-analytics-charts');
     // Sign-in, dashboard and charts all work within the console's security policy.
@@ -225,7 +216,7 @@ describe('The analytics page in a real browser, with journeys and paid orders of
 
 describe('The analytics page in a real browser, before anyone has paid', () => {
   const context = useTestApp({ listen: true });
-  const tab = useTabs();
+  const browser = useBrowser();
   let origin: string;
 
   beforeAll(async () => {
@@ -233,7 +224,7 @@ describe('The analytics page in a real browser, before anyone has paid', () => {
   });
 
   it('says "No revenue data available" instead of the pie, with $0 revenue and an empty funnel', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     await signInToConsole(page, origin, '/admin/analytics');
     const pie = cardOf(page, 'Revenue by Plan Type');
     await pie.getByText('No revenue data available').waitFor();
@@ -246,7 +237,7 @@ describe('The analytics page in a real browser, before anyone has paid', () => {
   });
 
   it('shows three skeleton cards while the figures load', async () => {
-    const page = tab.current;
+    const page = await browser.open();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/analytics', async (route) => {
@@ -265,7 +256,7 @@ describe('The analytics page in a real browser, before anyone has paid', () => {
   });
 
   it("shows the server's message when the figures cannot be loaded", async () => {
-    const page = tab.current;
+    const page = await browser.open();
     await page.route('**/api/admin/analytics', (route) =>
       route.fulfill({
         status: 503,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserOrigin, signInToConsole, storedAdminToken } from './support/admin-console';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { signInToConsole, storedAdminToken } from './support/admin-console';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 
@@ -12,9 +12,8 @@ const FIRST_LOAD_BUDGET_BYTES = 350 * 1024;
 
 describe('The admin console session and dashboard in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
-  let tabs: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
@@ -25,20 +24,10 @@ describe('The admin console session and dashboard in a real browser', () => {
       { countyId: harris.id, purchaseType: 'one-time' },
       { countyId: cook.id, purchaseType: 'annual' },
     ]);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
-  });
-
-  afterEach(async () => {
-    await tabs.close();
+    page = await browser.open();
   });
 
   const toast = () => page.locator('.ant-notification-notice');

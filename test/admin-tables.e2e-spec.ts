@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { formatDate } from '../web-shared/format';
-import { browserOrigin, signInToConsole } from './support/admin-console';
-import { launchBrowser, screenshot } from './support/browser';
+import { signInToConsole } from './support/admin-console';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
 import { useTestApp } from './support/test-app';
 
@@ -14,9 +14,8 @@ interface Seeded {
 describe('The admin console tables (subscriptions, users, audit log) in a real browser', () => {
   const context = useTestApp({ listen: true });
   const db = () => context.store.db;
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
-  let tabs: BrowserContext;
   let page: Page;
 
   // Each test file has its own database, so plain addresses are unique.
@@ -79,20 +78,10 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
     );
     // Someone known only by an id: no name, no email.
     [{ id: guestId }] = await db().query(`INSERT INTO users (email) VALUES (NULL) RETURNING id`);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page = await tabs.newPage();
-  });
-
-  afterEach(async () => {
-    await tabs.close();
+    page = await browser.open({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   });
 
   const toast = () => page.locator('.ant-notification-notice');

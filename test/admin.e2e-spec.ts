@@ -339,7 +339,11 @@ describe('The admin API', () => {
       // A removed county cannot be bought any more.
       await api()
         .post('/api/create-payment-intent')
-        .send({ email: 'late@example.com', items: [{ countyId: sold.id, purchaseType: 'one-time' }] })
+        .send({
+          email: 'late@example.com',
+          items: [{ countyId: sold.id, purchaseType: 'one-time' }],
+          acceptedLicense: true,
+        })
         .expect(400);
     });
   });

@@ -26,7 +26,10 @@ describe('Checkout and card payments', () => {
     Number((await context.store.db.query(sql, params))[0].count);
 
   async function checkout(items: { countyId: string; purchaseType: string }[], email = newEmail()) {
-    const res = await api().post('/api/create-payment-intent').send({ items, email }).expect(200);
+    const res = await api()
+      .post('/api/create-payment-intent')
+      .send({ items, email, acceptedLicense: true })
+      .expect(200);
     return { ...(res.body as { clientSecret: string; orderId: string; amount: number }), email };
   }
 
@@ -148,7 +151,10 @@ describe('Checkout and card payments', () => {
 
     it.each(cases)('%s', async (_name, body, message) => {
       const ordersBefore = await count(`SELECT count(*) FROM orders`);
-      const res = await api().post('/api/create-payment-intent').send(body()).expect(400);
+      const res = await api()
+        .post('/api/create-payment-intent')
+        .send({ acceptedLicense: true, ...body() })
+        .expect(400);
       expect(res.body.statusCode).toBe(400);
       expect(res.body.message).toMatch(message);
       expect(await count(`SELECT count(*) FROM orders`)).toBe(ordersBefore);
@@ -160,7 +166,11 @@ describe('Checkout and card payments', () => {
       try {
         const res = await api()
           .post('/api/create-payment-intent')
-          .send({ email: 'a@example.com', items: [{ countyId: removed.id, purchaseType: 'one-time' }] })
+          .send({
+            email: 'a@example.com',
+            items: [{ countyId: removed.id, purchaseType: 'one-time' }],
+            acceptedLicense: true,
+          })
           .expect(400);
         expect(res.body.message).toMatch(/no longer available; remove it/);
       } finally {

@@ -1,16 +1,8 @@
 import request from 'supertest';
 import { DATA_FIELDS, DATA_SCHEMA } from '../src/modules/datasets/data-schema';
 import { useTestApp } from './support/test-app';
-
-// pdf-parse's entry point runs a self-test when loaded directly; its library file does not.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string; numpages: number }>;
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+import { binaryBody } from './support/binary-body';
+import { readPdf } from './support/pdf';
 
 describe('The data schema', () => {
   const context = useTestApp();
@@ -35,10 +27,10 @@ describe('The data schema', () => {
   });
 
   it('serves /data-schema.pdf as a real PDF listing every field, with the availability note', async () => {
-    const res = await request(context.store.server).get('/data-schema.pdf').buffer(true).parse(binary).expect(200);
+    const res = await request(context.store.server).get('/data-schema.pdf').buffer(true).parse(binaryBody).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('inline; filename="county-data-schema.pdf"');
-    const pdf = await pdfParse(res.body as Buffer);
+    const pdf = await readPdf(res.body as Buffer);
     expect(pdf.numpages).toBeGreaterThan(3);
     const text = pdf.text.replace(/\s+/g, ' ');
     expect(text).toContain('Field availability varies by county');

@@ -8,6 +8,7 @@ import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.s
 import { DownloadsService } from '../src/modules/datasets/downloads.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { generateCountyDataset } from '../src/modules/datasets/synthetic-dataset';
+import { binaryBody } from './support/binary-body';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
@@ -92,15 +93,7 @@ describe('Staff upload of county files', () => {
   /** A link through the public service method, and the file it downloads. */
   async function download(subscriptionId: string, orderId: string) {
     const link = await context.store.app.get(DownloadsService).linkFor(subscriptionId, { orderId });
-    const res = await api()
-      .get(new URL(link.url).pathname)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await api().get(new URL(link.url).pathname).buffer(true).parse(binaryBody).expect(200);
     return { link, file: res.body as Buffer };
   }
 
@@ -152,15 +145,7 @@ describe('Staff upload of county files', () => {
       .set('Cookie', buyer.cookieHeader())
       .expect(200);
     expect(link.body).toMatchObject({ release: thisMonth(), records, bytes: file.length });
-    const downloaded = await api()
-      .get(new URL(link.body.url).pathname)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const downloaded = await api().get(new URL(link.body.url).pathname).buffer(true).parse(binaryBody).expect(200);
     expect(sha256(downloaded.body as Buffer)).toBe(res.body.sha256);
     expect((downloaded.body as Buffer).length).toBe(res.body.bytes);
   });

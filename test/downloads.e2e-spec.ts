@@ -5,16 +5,11 @@ import { DownloadTokens } from '../src/modules/datasets/download-token';
 import { DownloadsService } from '../src/modules/datasets/downloads.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { buy } from './support/purchase';
+import { binaryBody } from './support/binary-body';
 import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
 import { useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe('Downloads', () => {
   const context = useTestApp({ listen: true });
@@ -45,7 +40,7 @@ describe('Downloads', () => {
   it('lets a one-time buyer download the county file, bytes and checksum as recorded', async () => {
     const link = await linkFor(buyer, subscriptionId).expect(200);
     expect(link.body).toMatchObject({ release: expect.stringMatching(/^\d{4}-\d{2}$/), records: 593 });
-    const file = await api().get(linkPath(link.body.url)).buffer(true).parse(binary).expect(200);
+    const file = await api().get(linkPath(link.body.url)).buffer(true).parse(binaryBody).expect(200);
     expect(file.headers['content-disposition']).toBe(
       `attachment; filename="baltimore-city-md-${link.body.release}.csv.gz"`,
     );
@@ -60,8 +55,13 @@ describe('Downloads', () => {
 
   it('resumes with a Range request', async () => {
     const { body } = await linkFor(buyer, subscriptionId).expect(200);
-    const whole = (await api().get(linkPath(body.url)).buffer(true).parse(binary)).body as Buffer;
-    const tail = await api().get(linkPath(body.url)).set('Range', 'bytes=100-').buffer(true).parse(binary).expect(206);
+    const whole = (await api().get(linkPath(body.url)).buffer(true).parse(binaryBody)).body as Buffer;
+    const tail = await api()
+      .get(linkPath(body.url))
+      .set('Range', 'bytes=100-')
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(206);
     expect(tail.headers['content-range']).toBe(`bytes 100-${whole.length - 1}/${whole.length}`);
     expect((tail.body as Buffer).equals(whole.subarray(100))).toBe(true);
     await api()

@@ -183,6 +183,8 @@ describe('Hostile input to every endpoint', () => {
   let downloadTokens: DownloadTokens;
   let webhookSecret: string;
   let trackerAutoRenew: boolean;
+  let invoiceId: string;
+  let otherInvoiceId: string;
 
   const api = () => request(context.store.server);
   const adminHeaders = () => ({ Authorization: `Bearer ${adminToken}` });
@@ -224,7 +226,11 @@ describe('Hostile input to every endpoint', () => {
     const opened = await api()
       .post('/api/create-payment-intent')
       .set('X-Forwarded-For', `${ADDRESS_PREFIX}.250.2`)
-      .send({ email: pendingEmail, items: [{ countyId: counties[3].id, purchaseType: 'annual' }] })
+      .send({
+        email: pendingEmail,
+        items: [{ countyId: counties[3].id, purchaseType: 'annual' }],
+        acceptedLicense: true,
+      })
       .expect(200);
     const intentOf = async (id: string) =>
       (await context.store.db.query(`SELECT stripe_payment_intent_id AS pi FROM orders WHERE id = $1`, [id]))[0]
@@ -236,6 +242,14 @@ describe('Hostile input to every endpoint', () => {
       [otherEmail],
     );
     otherOrder = { pi: await intentOf(otherOrderId), email: otherEmail, subscriptionId: otherSubscription.id };
+    const invoiceOf = async (email: string) =>
+      (
+        await context.store.db.query(
+          `SELECT i.id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE o.email = $1`,
+          [email],
+        )
+      )[0].id as string;
+    [invoiceId, otherInvoiceId] = [await invoiceOf(buyerEmail), await invoiceOf(otherEmail)];
     pending = {
       pi: await intentOf(opened.body.orderId),
       email: pendingEmail,
@@ -585,7 +599,52 @@ describe('Hostile input to every endpoint', () => {
         };
       case 'GET /api/subscriptions':
       case 'GET /api/auth/user':
+      case 'GET /api/invoices':
         return get(path, 'customer');
+      case 'GET /api/counties/{id}/dataset-summary':
+      case 'GET /api/counties/{id}/sample.csv':
+        // A county whose current file exists already (the buyer's download made it): nothing is generated.
+        return {
+          role: 'anonymous',
+          params: {
+            id: { value: counties[1].id, kind: 'uuid', extra: [{ label: 'a removed county', value: removedCountyId }] },
+          },
+          queryProbe: {
+            req: probe({ method: 'GET', target: path.replace('{id}', counties[1].id) }),
+            expect: 'ignored',
+          },
+        };
+      case 'GET /api/invoices/{id}/pdf':
+        return {
+          role: 'customer',
+          params: {
+            id: {
+              value: invoiceId,
+              kind: 'uuid',
+              extra: [{ label: 'another customer’s invoice', value: otherInvoiceId }],
+            },
+          },
+          queryProbe: {
+            req: probe({ method: 'GET', target: `/api/invoices/${invoiceId}/pdf`, headers: customerHeaders() }),
+            expect: 'ignored',
+          },
+        };
+      case 'GET /api/orders/{token}/invoices/{invoiceId}/pdf':
+        return {
+          role: 'anonymous',
+          params: {
+            token: orderToken,
+            invoiceId: {
+              value: invoiceId,
+              kind: 'uuid',
+              extra: [{ label: 'an invoice of another order', value: otherInvoiceId }],
+            },
+          },
+          queryProbe: {
+            req: probe({ method: 'GET', target: `/api/orders/${order.token}/invoices/${invoiceId}/pdf` }),
+            expect: 'ignored',
+          },
+        };
       case 'GET /api/admin/check-auth':
       case 'GET /api/admin/summary':
       case 'GET /api/admin/analytics':
@@ -632,11 +691,22 @@ describe('Hostile input to every endpoint', () => {
         return {
           role: 'anonymous',
           body: {
-            base: (n) => ({ items: [item()], email: `hostile.checkout.${n}@example.com` }),
+            base: (n) => ({ items: [item()], email: `hostile.checkout.${n}@example.com`, acceptedLicense: true }),
             refusal: [400],
             textField: 'email',
             rules: {
               email: { valid: isEmail },
+              acceptedLicense: { valid: (v) => v === true },
+              // Optional: null is as good as absent.
+              companyName: {
+                valid: (v) =>
+                  v === undefined ||
+                  v === null ||
+                  (isText(v) && isCleanText(v, Infinity) && [...v.trim()].length <= 200 && !/\p{Cc}/u.test(v)),
+              },
+              taxId: {
+                valid: (v) => v === undefined || v === null || (isText(v) && /^[A-Za-z0-9 .\/-]{1,50}$/.test(v.trim())),
+              },
               items: {
                 valid: (v) =>
                   Array.isArray(v) &&
@@ -668,6 +738,7 @@ describe('Hostile input to every endpoint', () => {
               body: JSON.stringify({
                 items: [{ countyId: nothing, purchaseType: 'one-time' }],
                 email: `hostile.query.${++addressCounter}@example.com`,
+                acceptedLicense: true,
               }),
             }),
             expect: 'ignored',
@@ -699,7 +770,7 @@ describe('Hostile input to every endpoint', () => {
                 method: 'POST',
                 target: path,
                 headers: { ...json, 'X-Forwarded-For': nextAddress() },
-                body: JSON.stringify({ items, email: `hostile.cart.${n}@example.com` }),
+                body: JSON.stringify({ items, email: `hostile.cart.${n}@example.com`, acceptedLicense: true }),
               },
               expect: { kind: 'refused' as const, statuses: [400] },
             })),

@@ -15,7 +15,11 @@ describe('Production without Stripe or OpenID settings', () => {
     const [county] = await context.store.db.query(`SELECT id FROM counties LIMIT 1`);
     const res = await request(context.store.server)
       .post('/api/create-payment-intent')
-      .send({ email: 'buyer@example.com', items: [{ countyId: county.id, purchaseType: 'one-time' }] })
+      .send({
+        email: 'buyer@example.com',
+        items: [{ countyId: county.id, purchaseType: 'one-time' }],
+        acceptedLicense: true,
+      })
       .expect(503);
     expect(res.body.message).toBe('Payment processing is not configured. Please contact support.');
     expect((await context.store.db.query(`SELECT count(*)::int AS n FROM orders`))[0].n).toBe(0);

@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { browserOrigin } from './support/admin-console';
-import { cspRefusals, launchBrowser } from './support/browser';
+import { browserOrigin, cspRefusals, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { useTestApp } from './support/test-app';
 
@@ -10,6 +9,7 @@ const STORE_ASSETS = join(__dirname, '..', 'web-store', 'dist', 'assets');
 
 describe('Security headers on every kind of response', () => {
   const context = useTestApp({ listen: true });
+  const browser = useBrowser();
   const api = () => request(context.store.server);
   const script = readdirSync(STORE_ASSETS).find((file) => /^index-.*\.js$/.test(file));
 
@@ -60,22 +60,17 @@ describe('Security headers on every kind of response', () => {
   });
 
   it('makes the browser refuse a script injected into a store page, and the refusal is seen', async () => {
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      const refused = cspRefusals(page);
-      await page.goto(`${browserOrigin(await context.store.app.getUrl())}/terms`);
-      // What an injected <script> or inline handler would try: it must not run.
-      await page.evaluate(`(() => {
-        const script = document.createElement('script');
-        script.textContent = 'window.injected = true';
-        document.body.appendChild(script);
-      })()`);
-      expect(await page.evaluate('window.injected === true')).toBe(false);
-      const [refusal] = await eventually(async () => refused.length > 0 && refused);
-      expect(refusal).toContain("script-src 'self'");
-    } finally {
-      await browser.close();
-    }
+    const page = await browser.open();
+    const refused = cspRefusals(page);
+    await page.goto(`${browserOrigin(await context.store.app.getUrl())}/terms`);
+    // What an injected <script> or inline handler would try: it must not run.
+    await page.evaluate(`(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.appendChild(script);
+    })()`);
+    expect(await page.evaluate('window.injected === true')).toBe(false);
+    const [refusal] = await eventually(async () => refused.length > 0 && refused);
+    expect(refusal).toContain("script-src 'self'");
   });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { cspRefusals, launchBrowser, screenshot } from './support/browser';
+import { cspRefusals, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
 import { signIn, signOut } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
@@ -7,6 +7,7 @@ import { WebClient } from './support/web-client';
 
 describe('Signing in with OpenID Connect, and the customer’s subscriptions', () => {
   const context = useTestApp({ listen: true });
+  const browser = useBrowser();
   let counties: { id: string }[];
   const origin = () => process.env.PUBLIC_URL as string;
   const client = () => new WebClient(origin());
@@ -84,29 +85,24 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
   });
 
   it('signs in and out in a real browser', async () => {
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      const refused = cspRefusals(page);
-      await page.goto(`${origin()}/api/login?returnTo=/dashboard`);
-      await page.getByLabel('Email', { exact: true }).fill(email('browser'));
-      await page.getByLabel('First name').fill('Brook');
-      await screenshot(page, 'dev-sign-in');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${origin()}/dashboard`);
-      const me = await page.evaluate(() =>
-        fetch('/api/auth/user').then((r) => r.json() as Promise<{ firstName: string }>),
-      );
-      expect(me.firstName).toBe('Brook');
-      await page.goto(`${origin()}/api/logout`);
-      await page.waitForURL(`${origin()}/`);
-      const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
-      expect(after).toBe(401);
-      // The provider's pages, the self-submitting sign-out included, work within the security policy.
-      expect(refused).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    const page = await browser.open();
+    const refused = cspRefusals(page);
+    await page.goto(`${origin()}/api/login?returnTo=/dashboard`);
+    await page.getByLabel('Email', { exact: true }).fill(email('browser'));
+    await page.getByLabel('First name').fill('Brook');
+    await screenshot(page, 'dev-sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin()}/dashboard`);
+    const me = await page.evaluate(() =>
+      fetch('/api/auth/user').then((r) => r.json() as Promise<{ firstName: string }>),
+    );
+    expect(me.firstName).toBe('Brook');
+    await page.goto(`${origin()}/api/logout`);
+    await page.waitForURL(`${origin()}/`);
+    const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
+    expect(after).toBe(401);
+    // The provider's pages, the self-submitting sign-out included, work within the security policy.
+    expect(refused).toEqual([]);
   });
 
   it.each(['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)'])(

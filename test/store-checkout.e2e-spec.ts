@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { PRODUCTION_ENV } from './support/production-env';
+import { submitSignInForm } from './support/sign-in';
 import { TestContext, useTestApp } from './support/test-app';
 
 interface County {
@@ -12,7 +13,6 @@ interface County {
 type Plan = 'one-time' | 'annual';
 
 const PRICE: Record<Plan, number> = { 'one-time': 500, annual: 1200 };
-const DESKTOP = { width: 1280, height: 900 };
 
 function cartOf(lines: [County, Plan][]) {
   return lines.map(([county, purchaseType]) => ({
@@ -25,7 +25,7 @@ function cartOf(lines: [County, Plan][]) {
 }
 
 function originOf(context: TestContext): Promise<string> {
-  return context.store.app.getUrl().then((url) => url.replace('[::1]', '127.0.0.1'));
+  return context.store.app.getUrl().then(browserOrigin);
 }
 
 /** Opens a store page, writes the tab's session storage as the picker would, then goes to `path`. */
@@ -63,7 +63,7 @@ const toastRegion = (page: Page) => page.getByRole('region', { name: 'Notificati
 
 describe('Checkout in the store (browser, Stripe simulator)', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   let origin: string;
   let counties: County[];
@@ -73,23 +73,17 @@ describe('Checkout in the store (browser, Stripe simulator)', () => {
   beforeAll(async () => {
     origin = await originOf(context);
     counties = await context.store.db.query(`SELECT id, name, state FROM counties ORDER BY fips LIMIT 20`);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: DESKTOP });
+    page = await browser.open();
   });
 
-  afterEach(async () => {
-    await page.close();
-  });
+  const acceptLicense = () => page.getByRole('checkbox', { name: /^I accept the license terms/ }).check();
 
   async function continueWith(address: string): Promise<void> {
     await page.getByLabel('Email address').fill(address);
+    await acceptLicense();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByLabel('Card number').waitFor();
   }
@@ -281,8 +275,7 @@ describe('Checkout in the store (browser, Stripe simulator)', () => {
     const cart = JSON.stringify(cartOf([[counties[5], 'annual']]));
     // Browse Counties sends a signed-in customer here; sign in through the development provider first.
     await openWith(page, origin, `/api/login?returnTo=${encodeURIComponent(`/checkout/${county.id}`)}`, { cart });
-    await page.getByLabel('Email', { exact: true }).fill(buyer);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignInForm(page, { email: buyer });
     await page.waitForURL(`${origin}/checkout/${county.id}`);
 
     const summary = page.getByRole('region', { name: 'Order Summary' });
@@ -297,6 +290,7 @@ describe('Checkout in the store (browser, Stripe simulator)', () => {
     await eventually(async () => (await page.getByLabel('Email address').inputValue()) === buyer);
     await screenshot(page, 'store-checkout-single-county');
 
+    await acceptLicense();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByLabel('Card number').waitFor();
     expect(await page.getByRole('radio', { name: /County Tracker/ }).isDisabled()).toBe(true);
@@ -347,20 +341,12 @@ describe('Checkout in the store (browser, Stripe simulator)', () => {
 
 describe('Checkout in production with no Stripe keys (browser)', () => {
   const context = useTestApp({ env: PRODUCTION_ENV, listen: true });
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows "Payment processing is not configured. Please contact support." instead of the payment steps', async () => {
     const origin = await originOf(context);
     const [county] = await context.store.db.query(`SELECT id, name, state FROM counties ORDER BY fips LIMIT 1`);
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await browser.open();
     const stripeRequests: string[] = [];
     page.on('request', (req) => {
       if (/stripe/.test(req.url())) stripeRequests.push(req.url());
@@ -371,6 +357,5 @@ describe('Checkout in production with no Stripe keys (browser)', () => {
     expect(await page.getByTestId('checkout-total').textContent()).toBe('$1,200');
     expect(stripeRequests).toEqual([]);
     await screenshot(page, 'store-checkout-not-configured');
-    await page.close();
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
+import { Person, signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
 // This file compiles without the DOM library: functions run in the page reach its globals through this.
@@ -18,19 +19,13 @@ interface CountyRow {
   state: string;
 }
 
-interface Person {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
-
 // The store shows dates like "Jan 5, 2025", by the UTC calendar day.
 const shortDate = (value: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(value);
 
 describe('The customer dashboard and Browse Counties in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
   let run = 0;
   const email = (name: string) => `${name}.${Date.now()}.${++run}@example.com`;
@@ -43,7 +38,7 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
   let trackerId: string;
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    origin = browserOrigin(await context.store.app.getUrl());
     [harris] = await db().query(`SELECT id, name, state FROM counties WHERE fips = '48201'`);
     [baltimore] = await db().query(`SELECT id, name, state FROM counties WHERE fips = '24510'`);
     buyer = { email: email('ada'), firstName: 'Ada', lastName: 'Lovelace' };
@@ -53,37 +48,16 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
     ]);
     [{ id: snapshotId }] = await db().query(`SELECT id FROM subscriptions WHERE county_id = $1`, [harris.id]);
     [{ id: trackerId }] = await db().query(`SELECT id FROM subscriptions WHERE county_id = $1`, [baltimore.id]);
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  let tabs: BrowserContext;
   let page: Page;
 
   // Each test is a new browser profile: its own cookies (the session) and storage.
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
+    page = await browser.open();
   });
 
-  afterEach(async () => {
-    await tabs.close();
-  });
-
-  /** Signs in through the development provider's form, as a person would, and lands on `returnTo`. */
-  async function signIn(person: Person, returnTo = '/dashboard'): Promise<void> {
-    await page.goto(`${origin}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-    await page.getByLabel('Email', { exact: true }).fill(person.email);
-    await page.getByLabel('First name').fill(person.firstName ?? '');
-    await page.getByLabel('Last name').fill(person.lastName ?? '');
-    const verified = page.getByRole('checkbox', { name: /verified/ });
-    if (await verified.count()) await verified.check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${origin}${returnTo}`);
-  }
+  const signIn = (person: Person, returnTo = '/dashboard') => signInInBrowser(page, origin, person, returnTo);
 
   const card = (county: CountyRow) => page.getByRole('article', { name: county.name, exact: true });
   const badgeOf = (scope: Locator, text: string) => scope.locator('.badge', { hasText: text });
@@ -93,6 +67,29 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
       const { documentElement } = (globalThis as unknown as PageGlobals).document;
       return documentElement.scrollWidth <= documentElement.clientWidth;
     });
+  }
+
+  /**
+   * Opens `path` signed out: the store says so in a toast, then goes to sign in, to come back to
+   * `path`. The toast leaves with the page, so the sign-in page is held back until it has been seen.
+   */
+  async function expectSentToSignIn(path: string): Promise<void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${origin}/api/login**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const login = page.waitForRequest((req) => req.url().startsWith(`${origin}/api/login`));
+    // Not waiting for the load event: on a slow machine the store may leave for sign-in before it,
+    // and that navigation is held.
+    await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('You are logged out. Logging in again...');
+    expect(new URL((await login).url()).searchParams.get('returnTo')).toBe(path);
+    release();
+    await page.getByLabel('Email', { exact: true }).waitFor();
   }
 
   describe('the dashboard', () => {
@@ -281,22 +278,7 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
     });
 
     it('tells a signed-out visitor they are logged out, then sends them to sign in', async () => {
-      // The sign-in redirect waits until the toast has been seen.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`${origin}/api/login**`, async (route) => {
-        await held;
-        await route.continue();
-      });
-      const login = page.waitForRequest((req) => req.url().startsWith(`${origin}/api/login`));
-      await page.goto(`${origin}/dashboard`);
-      const alert = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
-      await alert.waitFor();
-      expect(await alert.innerText()).toContain('You are logged out. Logging in again...');
-      await screenshot(page, 'store-dashboard-signed-out');
-      expect(new URL((await login).url()).searchParams.get('returnTo')).toBe('/dashboard');
-      release();
-      await page.getByLabel('Email', { exact: true }).waitFor();
+      await expectSentToSignIn('/dashboard');
     });
   });
 
@@ -409,11 +391,7 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
     });
 
     it('sends a signed-out visitor to sign in', async () => {
-      const login = page.waitForRequest((req) => req.url().startsWith(`${origin}/api/login`));
-      await page.goto(`${origin}/counties`);
-      await page.getByRole('alert').filter({ hasText: 'Unauthorized' }).waitFor();
-      expect(new URL((await login).url()).searchParams.get('returnTo')).toBe('/counties');
-      await page.getByLabel('Email', { exact: true }).waitFor();
+      await expectSentToSignIn('/counties');
       await screenshot(page, 'store-counties-signed-out');
     });
   });

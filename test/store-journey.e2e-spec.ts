@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cspRefusals, launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { browserOrigin, cspRefusals, screenshot, useBrowser } from './support/browser';
+import { submitSignInForm } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
 /**
@@ -9,24 +10,16 @@ import { useTestApp } from './support/test-app';
  */
 describe('A buyer’s whole journey through the store, in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
-  let tabs: BrowserContext;
+  const browser = useBrowser();
   let page: Page;
   let origin: string;
   let refused: string[];
   const email = 'journey-buyer@example.com';
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await launchBrowser();
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
+    origin = browserOrigin(await context.store.app.getUrl());
+    page = await browser.open();
     refused = cspRefusals(page);
-  });
-
-  afterAll(async () => {
-    await tabs?.close();
-    await browser?.close();
   });
 
   const toasts = () => page.getByRole('region', { name: 'Notifications' });
@@ -57,6 +50,7 @@ describe('A buyer’s whole journey through the store, in a real browser', () =>
     await page.waitForURL(`${origin}/checkout`);
 
     await page.getByLabel('Email address').fill(email);
+    await page.getByRole('checkbox', { name: /^I accept the license terms/ }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     const pay = page.getByRole('button', { name: 'Complete Purchase - $1,700' });
     await pay.waitFor();
@@ -82,12 +76,7 @@ describe('A buyer’s whole journey through the store, in a real browser', () =>
 
     // Signing in with the verified email that paid shows the purchase on the dashboard.
     await page.getByRole('link', { name: 'Sign In' }).first().click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('First name').fill('Jo');
-    await page.getByLabel('Last name').fill('Rivera');
-    const verified = page.getByRole('checkbox', { name: /verified/ });
-    if (await verified.count()) await verified.check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignInForm(page, { email, firstName: 'Jo', lastName: 'Rivera' });
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Jo!' }).waitFor();
     const tracker = page.getByRole('article', { name: 'Kent', exact: true });
     const snapshot = page.getByRole('article', { name: 'Baltimore City', exact: true });

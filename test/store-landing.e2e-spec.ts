@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PLANS } from '../src/contracts/plans';
-import { launchBrowser, screenshot } from './support/browser';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { useTestApp } from './support/test-app';
 
@@ -9,27 +9,16 @@ const PHONE = { width: 360, height: 740 };
 
 describe('The store’s landing, legal and not-found pages in a browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  // Each page opened is a new browser profile, so each test starts as a new visitor with empty storage.
+  const browser = useBrowser();
   let origin: string;
-  const pages: Page[] = [];
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    // Each test has its own browser context, so each starts as a new visitor with empty storage.
-    await Promise.all(pages.splice(0).map((page) => page.context().close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+    origin = browserOrigin(await context.store.app.getUrl());
   });
 
   async function open(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await browser.newPage({ viewport });
-    pages.push(page);
+    const page = await browser.open({ viewport });
     await page.goto(`${origin}${path}`);
     return page;
   }
@@ -202,8 +191,7 @@ describe('The store’s landing, legal and not-found pages in a browser', () => 
   });
 
   it('records one landing_view journey event for the visitor per page load', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    pages.push(page);
+    const page = await browser.open({ viewport: DESKTOP });
     const recorded = page.waitForResponse((res) => res.url().endsWith('/api/journey-events'));
     await page.goto(`${origin}/`);
     expect((await recorded).status()).toBe(202);
@@ -319,8 +307,7 @@ describe('The store’s landing, legal and not-found pages in a browser', () => 
   });
 
   it('answers an unknown path with HTTP 404 and a not-found page that leads home', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    pages.push(page);
+    const page = await browser.open({ viewport: DESKTOP });
     const res = await page.goto(`${origin}/no-such-page/here`);
     expect(res!.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();

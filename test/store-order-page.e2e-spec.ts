@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { awaitMessages } from './support/outbox';
 import { buy } from './support/purchase';
@@ -23,7 +23,7 @@ describe('The order page from the receipt email, in a real browser', () => {
   // The worker sends the receipt that carries the link.
   const context = useTestApp({ listen: true, worker: true, env: { SUPPORT_EMAIL } });
   const db = () => context.store.db;
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
   let orderId: string;
   let token: string;
@@ -31,7 +31,7 @@ describe('The order page from the receipt email, in a real browser', () => {
   let dc: { id: string };
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    origin = browserOrigin(await context.store.app.getUrl());
     const counties = await db().query(`SELECT id, fips FROM counties WHERE fips IN ('24510', '11001') ORDER BY fips`);
     dc = counties.find((c: { fips: string }) => c.fips === '11001');
     const baltimore = counties.find((c: { fips: string }) => c.fips === '24510');
@@ -45,26 +45,15 @@ describe('The order page from the receipt email, in a real browser', () => {
     token = found![2];
     // The receipt's link, opened on the address the test reaches the store by.
     link = `${origin}/orders/${token}`;
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  let tabs: BrowserContext;
   let page: Page;
   let requests: string[];
 
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
+    page = await browser.open();
     requests = [];
     page.on('request', (req) => requests.push(req.url()));
-  });
-
-  afterEach(async () => {
-    await tabs.close();
   });
 
   const countyCard = (name: string) => page.getByRole('listitem').filter({ hasText: name });

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
+import { signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
 // This file compiles without the DOM library: functions run in the page reach its globals through this.
@@ -25,15 +26,14 @@ interface CountyRow {
 
 describe('The county picker and cart (/select-counties) in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
-  let tabs: BrowserContext;
   let page: Page;
   let harrisTexas: CountyRow;
   let harrisGeorgia: CountyRow;
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    origin = browserOrigin(await context.store.app.getUrl());
     [harrisTexas] = await context.store.db.query(
       `SELECT id, name, state FROM counties WHERE name = 'Harris' AND state = 'Texas'`,
     );
@@ -41,23 +41,13 @@ describe('The county picker and cart (/select-counties) in a real browser', () =
       `SELECT id, name, state FROM counties WHERE name = 'Harris' AND state = 'Georgia'`,
     );
     expect(harrisTexas && harrisGeorgia).toBeTruthy();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   // Each test is a new visitor: its own sessionStorage (the cart) and localStorage (the visitor id).
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
+    page = await browser.open();
     // A missing element fails its step with a message, well before the test's own timeout.
     page.setDefaultTimeout(10_000);
-  });
-
-  afterEach(async () => {
-    await tabs.close();
   });
 
   async function open(): Promise<void> {
@@ -188,6 +178,14 @@ describe('The county picker and cart (/select-counties) in a real browser', () =
     const harris = await countMatching(`name ILIKE '%harris%' OR state ILIKE '%harris%'`, []);
     await search('harris');
     await page.getByText(`${harris} counties found`, { exact: true }).waitFor();
+    const states = await countyList().locator('.picker-row__state').allTextContents();
+    const places = (await countyList().locator('.picker-row__name').allTextContents()).map(
+      (name, i) => `${name}, ${states[i]}`,
+    );
+    const chosenAt = places.indexOf(`${harrisTexas.name}, ${harrisTexas.state}`);
+    expect(chosenAt).toBeGreaterThanOrEqual(0);
+    // The row that takes Harris, Texas's place: the next one, or the one before when it was last.
+    const following = places[chosenAt + 1] ?? places[chosenAt - 1];
 
     await planButton('County Tracker', harrisTexas).click();
     await toast().getByText('Added to Cart', { exact: true }).waitFor();
@@ -197,12 +195,15 @@ describe('The county picker and cart (/select-counties) in a real browser', () =
     expect(await cart().getByText('1 county', { exact: true }).isVisible()).toBe(true);
     expect(await cartRow('Subtotal').textContent()).toBe('$1,200');
     expect(await cartRow('Total').textContent()).toBe('$1,200');
-    // Focus stays in the list, on the row that took the chosen one's place.
+    // Focus stays in the list, on the first plan of the row that took the chosen one's place.
     expect(
       await page.evaluate(() =>
         (globalThis as unknown as PageGlobals).document.activeElement?.closest('ul')?.getAttribute('aria-label'),
       ),
     ).toBe('Counties');
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent)).toBe(
+      `County SnapShot $500 for ${following}`,
+    );
 
     await planButton('County SnapShot', harrisGeorgia).click();
     await toast().getByText('Harris, Georgia - County SnapShot', { exact: true }).waitFor();
@@ -400,11 +401,12 @@ describe('The county picker and cart (/select-counties) in a real browser', () =
   });
 
   it('shows Dashboard and Logout links to a signed-in customer', async () => {
-    await page.goto(`${origin}/api/login?returnTo=/select-counties`);
-    await page.getByLabel('Email', { exact: true }).fill(`picker.${Date.now()}@example.com`);
-    await page.getByLabel('First name').fill('Pia');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${origin}/select-counties`);
+    await signInInBrowser(
+      page,
+      origin,
+      { email: `picker.${Date.now()}@example.com`, firstName: 'Pia' },
+      '/select-counties',
+    );
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Logout' }).waitFor();
     expect(await header.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/api/logout');

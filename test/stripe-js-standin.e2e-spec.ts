@@ -1,6 +1,6 @@
 import request from 'supertest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { useTestApp } from './support/test-app';
 
 // A bare page on the store's origin that uses Stripe.js as the checkout does.
@@ -14,35 +14,26 @@ interface ConfirmResult {
 
 describe('The Stripe.js stand-in in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   let origin: string;
   let counties: { id: string }[];
 
   beforeAll(async () => {
-    origin = (await context.store.app.getUrl()).replace('[::1]', '127.0.0.1');
+    origin = browserOrigin(await context.store.app.getUrl());
     counties = await context.store.db.query(`SELECT id FROM counties ORDER BY fips LIMIT 10`);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   beforeEach(async () => {
-    page = await browser.newPage();
+    page = await browser.open();
     await page.route(`${origin}/harness`, (route) => route.fulfill({ contentType: 'text/html', body: HARNESS }));
     await page.goto(`${origin}/harness`);
-  });
-
-  afterEach(async () => {
-    await page.close();
   });
 
   async function openCheckout(countyIndex: number, email: string): Promise<string> {
     const { body } = await request(context.store.server)
       .post('/api/create-payment-intent')
-      .send({ email, items: [{ countyId: counties[countyIndex].id, purchaseType: 'one-time' }] })
+      .send({ email, items: [{ countyId: counties[countyIndex].id, purchaseType: 'one-time' }], acceptedLicense: true })
       .expect(200);
     const { publishableKey } = (await request(context.store.server).get('/api/checkout/config')).body;
     await page.evaluate(

@@ -429,7 +429,7 @@ describe('Faults: Redis and PostgreSQL restarts, a worker killed mid-delivery, S
       return call(`${api.origin}/api/create-payment-intent`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': buyer.address },
-        body: JSON.stringify({ email: buyer.email, items: cartOf(1) }),
+        body: JSON.stringify({ email: buyer.email, items: cartOf(1), acceptedLicense: true }),
       });
     };
     const loops = [
@@ -666,7 +666,7 @@ describe('Faults: Redis and PostgreSQL restarts, a worker killed mid-delivery, S
         const res = await fetch(`${api.origin}/api/create-payment-intent`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': buyer.address },
-          body: JSON.stringify({ email: buyer.email, items }),
+          body: JSON.stringify({ email: buyer.email, items, acceptedLicense: true }),
           signal: AbortSignal.timeout(60_000),
         });
         const body = (await res.json()) as { clientSecret?: string; orderId?: string; message?: string };
@@ -679,7 +679,7 @@ describe('Faults: Redis and PostgreSQL restarts, a worker killed mid-delivery, S
     const slow = slowRequest(
       `${api.origin}/api/create-payment-intent`,
       { 'content-type': 'application/json', 'x-forwarded-for': slowBuyer.address },
-      JSON.stringify({ email: slowBuyer.email, items: cartOf(3) }),
+      JSON.stringify({ email: slowBuyer.email, items: cartOf(3), acceptedLicense: true }),
     );
     // The first checkouts wait for the lock (node-pg parses each statement first, which is when
     // PostgreSQL takes it); a moment later the API has read every request.

@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_ADMIN_PASSWORD } from './test-app';
 
-/** The test app's origin as a browser reaches it. */
-export const browserOrigin = (url: string) => url.replace('[::1]', '127.0.0.1');
-
 /**
  * Signs in to the admin console through its login form, as staff do, and waits for the
  * dashboard. Only wrong passwords count against the login throttle, so tests may call it freely.

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { WebClient } from './web-client';
 
 export interface Person {
@@ -41,4 +42,20 @@ export async function signOut(client: WebClient): Promise<string> {
     page = await client.request(new URL(action!, page.url).toString(), { form: { ...fields, logout: 'yes' } });
   }
   return new URL(page.url).pathname;
+}
+
+/** Fills in the development provider's sign-in form in a browser, as a person would, and sends it. */
+export async function submitSignInForm(page: Page, person: Person): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  if (person.firstName !== undefined) await page.getByLabel('First name').fill(person.firstName);
+  if (person.lastName !== undefined) await page.getByLabel('Last name').fill(person.lastName);
+  if (person.verified === false) await page.getByRole('checkbox', { name: /verified/ }).uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through /api/login in a browser and waits to land back on `returnTo`. */
+export async function signInInBrowser(page: Page, origin: string, person: Person, returnTo: string): Promise<void> {
+  await page.goto(`${origin}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await submitSignInForm(page, person);
+  await page.waitForURL(`${origin}${returnTo}`);
 }

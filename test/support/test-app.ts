@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -73,8 +73,11 @@ export async function startTestWorker(environment: TestEnvironment): Promise<INe
   return createWorker();
 }
 
+/** Drops the file's database and removes its mailbox and county files (generated releases run to megabytes). */
 export async function destroyTestEnvironment(environment: TestEnvironment): Promise<void> {
   await dropDatabase(environment.databaseName);
+  for (const dir of [environment.env.MAIL_OUTBOX_DIR, environment.env.DATA_DIR])
+    rmSync(dir, { recursive: true, force: true });
 }
 
 export interface TestContext {
