@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { browserOrigin, signInToConsole } from './support/admin-console';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Page, Request } from 'playwright-core';
+import { signInToConsole } from './support/admin-console';
+import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { useTestApp } from './support/test-app';
 
@@ -15,9 +15,8 @@ interface CountyRow {
 
 describe('The admin Counties page in a real browser', () => {
   const context = useTestApp({ listen: true });
-  let browser: Browser;
+  const browser = useBrowser();
   let origin: string;
-  let tabs: BrowserContext;
   let page: Page;
   /** Every write the page sends to the admin county endpoints, in order. */
   let writes: Request[];
@@ -55,24 +54,14 @@ describe('The admin Counties page in a real browser', () => {
 
   beforeAll(async () => {
     origin = browserOrigin(await context.store.app.getUrl());
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   beforeEach(async () => {
-    tabs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await tabs.newPage();
+    page = await browser.open();
     writes = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/admin/counties/') && request.method() !== 'GET') writes.push(request);
     });
-  });
-
-  afterEach(async () => {
-    await tabs.close();
   });
 
   const toast = () => page.locator('.ant-notification-notice');
@@ -332,6 +321,35 @@ describe('The admin Counties page in a real browser', () => {
     expect(catalog).toHaveLength(before - 1);
     expect(catalog.some((c) => c.id === baltimore.id)).toBe(false);
     await screenshot(page, 'admin-counties-deleted');
+  });
+
+  it('still reports a delete whose dialog was closed before the server answered', async () => {
+    const loving = await countyByFips('48301');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const deleteSent = new Promise<void>((resolve) => (sent = resolve));
+    await page.route(`**/api/admin/counties/${loving.id}`, async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    });
+    try {
+      await openCounties();
+      await searchFor('loving', 1);
+      await rowOf(loving.id).getByRole('button', { name: 'Delete Loving, Texas' }).click();
+      await deleteDialog().getByRole('button', { name: 'Delete County' }).click();
+      await deleteSent;
+      await deleteDialog().getByRole('button', { name: 'Cancel' }).click();
+      await deleteDialog().waitFor({ state: 'hidden' });
+      release();
+
+      await toast().getByText('County deleted successfully').waitFor();
+      await rowOf(loving.id).waitFor({ state: 'detached' });
+      expect((await countyById(loving.id)).deletedAt).not.toBeNull();
+    } finally {
+      await context.store.db.query(`UPDATE counties SET deleted_at = NULL WHERE id = $1`, [loving.id]);
+    }
   });
 
   it('works on a phone: the search and the table fit, the table scrolls sideways', async () => {

@@ -3,7 +3,10 @@ import { messageOf } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
 import { useDeleteCounty, type County } from './api';
 
-/** Spec §2 and §4: the "Are you sure?" confirmation; "Delete County" sends DELETE and the list refetches. */
+/**
+ * Spec §2 and §4: the "Are you sure?" confirmation; "Delete County" sends DELETE and the list refetches.
+ * The mutation is never reset: a DELETE still in flight when the dialog closes reports its own toast.
+ */
 export function CountyDeleteDialog(props: { county: County | null; open: boolean; onClose: () => void }) {
   const { county, open, onClose } = props;
   const remove = useDeleteCounty();
@@ -25,7 +28,6 @@ export function CountyDeleteDialog(props: { county: County | null; open: boolean
       open={open}
       title="Are you sure?"
       onCancel={onClose}
-      afterClose={() => remove.reset()}
       footer={[
         <Button key="cancel" onClick={onClose}>
           Cancel

@@ -28,6 +28,7 @@ const check =
 /**
  * Spec §2 and §4: "Edit County", prefilled with the county; "Save Changes" sends PUT and, once it succeeds,
  * closes and the list refetches. A refusal keeps the dialog open with the server's reason in a toast.
+ * The mutation is never reset: a save still in flight when the dialog closes reports its own toast.
  */
 export function CountyEditDialog(props: { county: County | null; open: boolean; onClose: () => void }) {
   // `county` stays set while the dialog fades out after closing, so its form does not empty in view.
@@ -55,7 +56,6 @@ export function CountyEditDialog(props: { county: County | null; open: boolean; 
       title="Edit County"
       onCancel={onClose}
       destroyOnHidden
-      afterClose={() => update.reset()}
       footer={[
         <Button key="cancel" onClick={onClose}>
           Cancel
