@@ -70,8 +70,14 @@ describe('The admin Counties page in a real browser', () => {
   const rowOf = (id: string) => page.locator(`.ant-table-tbody tr[data-row-key="${id}"]`);
   const totalCard = () => page.locator('.metric-card', { hasText: 'Total Counties' });
   const cells = async (id: string) => (await rowOf(id).locator('td').allInnerTexts()).slice(0, 4);
-  const editDialog = () => page.getByRole('dialog', { name: 'Edit County' });
-  const deleteDialog = () => page.getByRole('dialog', { name: 'Are you sure?' });
+  /**
+   * A dialog once it has zoomed in: on a busy machine a click during the zoom can land beside its
+   * button, which moves and grows under the pointer. Closing, it stays found until it is hidden.
+   */
+  const openedDialog = (name: string) =>
+    page.getByRole('dialog', { name }).and(page.locator(':not(.ant-zoom-appear):not(.ant-zoom-enter)'));
+  const editDialog = () => openedDialog('Edit County');
+  const deleteDialog = () => openedDialog('Are you sure?');
 
   async function openCounties(): Promise<void> {
     await signInToConsole(page, origin, '/admin/counties');
