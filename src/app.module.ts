@@ -16,6 +16,7 @@ import { InvoicesController } from './modules/invoices/invoices.controller';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { OrderPageModule } from './modules/order-page/order-page.module';
+import { StripeEventsModule } from './modules/stripe-events/stripe-events.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -26,6 +27,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     CountiesModule,
     CatalogPricingModule,
     CheckoutModule,
+    StripeEventsModule,
     AuthModule,
     SubscriptionsModule,
     JourneyModule,

@@ -4,6 +4,7 @@ import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { MailWorkerModule } from './modules/mail/mail-worker.module';
+import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
 import { WorkerStatus } from './worker-status';
 
@@ -15,6 +16,7 @@ import { WorkerStatus } from './worker-status';
     JourneyWorkerModule,
     SubscriptionsWorkerModule,
     BillingWorkerModule,
+    StripeEventsWorkerModule,
     DatasetsWorkerModule,
   ],
   providers: [WorkerStatus],

@@ -5,7 +5,7 @@ import { formatDate } from '../src/common/dates';
 import { LICENSE_VERSION } from '../src/contracts/license';
 import { Invoices1763801000000 } from '../src/database/migrations/1763801000000-invoices';
 import { RenewalPaymentsService } from '../src/modules/billing/renewal-payments.service';
-import { StripeReconciliationService } from '../src/modules/checkout/stripe-reconciliation.service';
+import { StripeReconciliationService } from '../src/modules/stripe-events/stripe-reconciliation.service';
 import { InvoicesRepository } from '../src/modules/invoices/invoices.repository';
 import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
 import { eventually } from './support/eventually';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { RenewalEnrollmentService } from '../src/modules/billing/renewal-enrollment.service';
-import { StripeReconciliationService } from '../src/modules/checkout/stripe-reconciliation.service';
+import { StripeReconciliationService } from '../src/modules/stripe-events/stripe-reconciliation.service';
 import { SubscriptionExpiryService } from '../src/modules/subscriptions/subscription-expiry.service';
 import { eventually } from './support/eventually';
 import { awaitMessages, outboxMessages } from './support/outbox';

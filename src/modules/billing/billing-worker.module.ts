@@ -1,32 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ActivationService } from '../checkout/activation.service';
-import { OrdersRepository } from '../checkout/orders.repository';
-import { RefundsService } from '../checkout/refunds.service';
-import { StripeReconciliationService } from '../checkout/stripe-reconciliation.service';
-import { StripeWebhookService } from '../checkout/stripe-webhook.service';
-import { MailModule } from '../mail/mail.module';
-import { PaymentsModule } from '../payments/payments.module';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { UsersModule } from '../users/users.module';
+import { InvoicesModule } from '../invoices/invoices.module';
+import { OrdersModule } from '../orders/orders.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { BillingModule } from './billing.module';
 import { BillingProcessor } from './billing.processor';
 import { RenewalEnrollmentService } from './renewal-enrollment.service';
 
-/**
- * The worker's side of billing: renewal enrollment and the reconciliation of
- * missed Stripe events, which are handled exactly as their webhooks would be.
- */
+/** The worker's side of billing: enrolling County Trackers in their Stripe renewals, and the invoice sweep. */
 @Module({
-  imports: [BillingModule, MailModule, PaymentsModule, UsersModule],
-  providers: [
-    BillingProcessor,
-    RenewalEnrollmentService,
-    StripeReconciliationService,
-    StripeWebhookService,
-    ActivationService,
-    RefundsService,
-    OrdersRepository,
-    SubscriptionsRepository,
-  ],
+  imports: [BillingModule, InvoicesModule, OrdersModule, SubscriptionsModule],
+  providers: [BillingProcessor, RenewalEnrollmentService],
 })
 export class BillingWorkerModule {}

@@ -9,17 +9,14 @@ export const BillingJob = {
    * subscriptions that ended here.
    */
   enrollmentSweep: 'enrollment-sweep',
-  /** Fetches and handles Stripe events whose webhooks were missed. */
-  reconcile: 'stripe-reconciliation',
+  /** Formerly this queue's; moved to the stripe-events queue. A job queued by an older worker is let go. */
+  formerReconcile: 'stripe-reconciliation',
   /** Issues the invoice of every payment recorded without one (by a version that wrote no invoices). */
   invoiceSweep: 'invoice-sweep',
 } as const;
 
 export const ENROLLMENT_SWEEP_EVERY_MS = 15 * 60_000;
-export const RECONCILE_EVERY_MS = 10 * 60_000;
 export const INVOICE_SWEEP_EVERY_MS = 15 * 60_000;
-/** How far back reconciliation looks; handled events are skipped by id. */
-export const RECONCILE_WINDOW_MS = 3 * 24 * 3600 * 1000;
 
 export interface EnrollOrderJobData {
   orderId: string;

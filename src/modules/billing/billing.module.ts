@@ -24,7 +24,6 @@ import { RenewalPaymentsService } from './renewal-payments.service';
     }),
   ],
   providers: [BillingQueue, RenewalPaymentsService],
-  // Invoices too: whoever records payments (activation, here and in the worker) writes their invoices.
-  exports: [BillingQueue, RenewalPaymentsService, BullModule, InvoicesModule],
+  exports: [BillingQueue, RenewalPaymentsService, BullModule],
 })
 export class BillingModule {}

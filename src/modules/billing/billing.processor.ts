@@ -1,7 +1,6 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { StripeReconciliationService } from '../checkout/stripe-reconciliation.service';
 import { InvoicesRepository } from '../invoices/invoices.repository';
 import {
   BILLING_QUEUE,
@@ -9,7 +8,6 @@ import {
   ENROLLMENT_SWEEP_EVERY_MS,
   EnrollOrderJobData,
   INVOICE_SWEEP_EVERY_MS,
-  RECONCILE_EVERY_MS,
 } from './billing.constants';
 import { RenewalEnrollmentService } from './renewal-enrollment.service';
 
@@ -18,7 +16,6 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
   constructor(
     @InjectQueue(BILLING_QUEUE) private readonly queue: Queue,
     private readonly enrollment: RenewalEnrollmentService,
-    private readonly reconciliation: StripeReconciliationService,
     private readonly invoices: InvoicesRepository,
   ) {
     super();
@@ -28,7 +25,6 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
   async onApplicationBootstrap(): Promise<void> {
     const schedules = {
       [BillingJob.enrollmentSweep]: ENROLLMENT_SWEEP_EVERY_MS,
-      [BillingJob.reconcile]: RECONCILE_EVERY_MS,
       [BillingJob.invoiceSweep]: INVOICE_SWEEP_EVERY_MS,
     };
     for (const [name, every] of Object.entries(schedules)) {
@@ -38,6 +34,8 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
         { name, opts: { removeOnComplete: 100, removeOnFail: 100 } },
       );
     }
+    // Reconciliation is scheduled on its own queue now; an older worker's schedule here would only repeat it.
+    await this.queue.removeJobScheduler(BillingJob.formerReconcile);
   }
 
   async process(job: Job): Promise<string> {
@@ -46,8 +44,8 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
         return `${await this.enrollment.enrollOrder((job.data as EnrollOrderJobData).orderId)} renewal(s) enrolled`;
       case BillingJob.enrollmentSweep:
         return `${await this.enrollment.enrollPending()} renewal(s) enrolled, ${await this.enrollment.endLapsed()} ended`;
-      case BillingJob.reconcile:
-        return this.reconciliation.run();
+      case BillingJob.formerReconcile:
+        return 'Stripe reconciliation runs on the stripe-events queue';
       case BillingJob.invoiceSweep:
         return `${await this.invoices.issueMissing()} invoice(s) issued`;
       default:

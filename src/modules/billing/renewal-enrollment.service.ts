@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { PLANS } from '../../contracts/plans';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { OrdersRepository } from '../orders/orders.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 interface Unenrolled {
   id: string;
@@ -21,17 +21,18 @@ export class RenewalEnrollmentService {
   private readonly logger = new Logger('RenewalEnrollment');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly orders: OrdersRepository,
     private readonly stripe: StripeGateway,
   ) {}
 
   async enrollOrder(orderId: string): Promise<number> {
-    return this.enroll(await this.unenrolled(`o.id = $1`, [orderId]));
+    return this.enroll(await this.unenrolled(await this.orders.itemIds(orderId)));
   }
 
   /** Trackers paid over a minute ago and still without renewal (their enrollment job never ran or failed). */
   async enrollPending(): Promise<number> {
-    return this.enroll(await this.unenrolled(`o.paid_at < now() - interval '1 minute'`, []));
+    return this.enroll(await this.unenrolled());
   }
 
   /**
@@ -40,24 +41,28 @@ export class RenewalEnrollmentService {
    * customer.subscription.deleted clears the id, so what is left was missed.
    */
   async endLapsed(): Promise<number> {
-    const rows: { stripeSubscriptionId: string }[] = await this.db.query(
-      `SELECT stripe_subscription_id AS "stripeSubscriptionId" FROM subscriptions
-       WHERE status <> 'active' AND stripe_subscription_id IS NOT NULL AND updated_at < now() - interval '1 minute'
-       LIMIT 500`,
-    );
-    for (const { stripeSubscriptionId } of rows) await this.stripe.cancelSubscription(stripeSubscriptionId);
-    return rows.length;
+    const renewals = await this.subscriptions.lapsedRenewals();
+    for (const stripeSubscriptionId of renewals) await this.stripe.cancelSubscription(stripeSubscriptionId);
+    return renewals.length;
   }
 
-  private unenrolled(condition: string, params: unknown[]): Promise<Unenrolled[]> {
-    return this.db.query(
-      `SELECT s.id, o.id AS "orderId", o.stripe_customer_id AS "customerId", o.stripe_payment_intent_id AS "paymentIntentId"
-       FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id JOIN orders o ON o.id = i.order_id
-       WHERE ${condition} AND s.purchase_type = 'annual' AND s.status = 'active'
-         AND s.stripe_subscription_id IS NULL AND s.expiration_date > now() + interval '1 day'
-       ORDER BY o.paid_at LIMIT 500`,
-      params,
-    );
+  /** Unenrolled trackers (of these order items, or all), with the customer and payment of their order. */
+  private async unenrolled(orderItemIds?: string[]): Promise<Unenrolled[]> {
+    const trackers = await this.subscriptions.unenrolledTrackers(orderItemIds);
+    if (trackers.length === 0) return [];
+    const orders = await this.orders.ordersOfItems(trackers.map((tracker) => tracker.orderItemId));
+    return trackers.flatMap((tracker) => {
+      const order = orders.get(tracker.orderItemId);
+      if (!order?.stripeCustomerId || !order.stripePaymentIntentId) return [];
+      return [
+        {
+          id: tracker.id,
+          orderId: order.orderId,
+          customerId: order.stripeCustomerId,
+          paymentIntentId: order.stripePaymentIntentId,
+        },
+      ];
+    });
   }
 
   private async enroll(subscriptions: Unenrolled[]): Promise<number> {
@@ -86,12 +91,8 @@ export class RenewalEnrollmentService {
    * meanwhile is either seen here or sees the Stripe subscription and updates it.
    */
   private enrollOne(subscription: Unenrolled, priceId: string, paymentMethodId: string): Promise<boolean> {
-    return this.db.transaction(async (db) => {
-      const [row] = await db.query(
-        `SELECT auto_renew AS "autoRenew", expiration_date AS "expiresAt" FROM subscriptions
-         WHERE id = $1 AND status = 'active' AND stripe_subscription_id IS NULL FOR UPDATE`,
-        [subscription.id],
-      );
+    return this.subscriptions.transaction(async (db) => {
+      const row = await this.subscriptions.lockUnenrolled(db, subscription.id);
       if (!row) return false;
       const stripeSubscriptionId = await this.stripe.createRenewal(priceId, {
         subscriptionId: subscription.id,
@@ -100,10 +101,7 @@ export class RenewalEnrollmentService {
         firstChargeAt: row.expiresAt,
         autoRenew: row.autoRenew,
       });
-      await db.query(`UPDATE subscriptions SET stripe_subscription_id = $2, updated_at = now() WHERE id = $1`, [
-        subscription.id,
-        stripeSubscriptionId,
-      ]);
+      await this.subscriptions.attachRenewal(db, subscription.id, stripeSubscriptionId);
       return true;
     });
   }

@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import { InvoicesRepository } from '../invoices/invoices.repository';
 import { MailQueue } from '../mail/mail-queue.service';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /**
  * What Stripe Billing tells us about renewals. Each handler is idempotent
@@ -17,7 +16,7 @@ export class RenewalPaymentsService {
   private readonly logger = new Logger('RenewalPayments');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly ledger: PaymentsLedger,
     private readonly mail: MailQueue,
     private readonly invoices: InvoicesRepository,
@@ -30,8 +29,8 @@ export class RenewalPaymentsService {
     if (!subscriptionId) return;
     const periodStart = new Date(Math.min(...invoice.lines.data.map((line) => line.period.start)) * 1000);
     const periodEnd = new Date(Math.max(...invoice.lines.data.map((line) => line.period.end)) * 1000);
-    await this.db.transaction(async (db) => {
-      await db.query(`SELECT 1 FROM subscriptions WHERE id = $1 FOR UPDATE`, [subscriptionId]);
+    await this.subscriptions.transaction(async (db) => {
+      await this.subscriptions.lock(db, subscriptionId);
       const recorded = await this.ledger.record(db, {
         kind: 'renewal',
         orderId: null,
@@ -52,12 +51,7 @@ export class RenewalPaymentsService {
       if (!invoiced)
         this.logger.warn(`Renewal ${invoice.id} of subscription ${subscriptionId} has no order to invoice`);
       // Paid late (after a retry) it still counts: the subscription is active to the new period's end.
-      const [, renewed] = await db.query(
-        `UPDATE subscriptions SET status = 'active', expiration_date = GREATEST(expiration_date, $2), updated_at = now()
-         WHERE id = $1 AND status <> 'cancelled'`,
-        [subscriptionId, periodEnd],
-      );
-      if (renewed === 0) {
+      if (!(await this.subscriptions.extend(db, subscriptionId, periodEnd))) {
         // Cancelled by staff or refunded, yet charged before its renewal could be ended: a person must refund it.
         this.logger.error(`Invoice ${invoice.id} renewed cancelled subscription ${subscriptionId}: refund it`);
         return;
@@ -83,22 +77,18 @@ export class RenewalPaymentsService {
 
   /** The Stripe subscription ended (cancelled at Stripe, or after failed retries): nothing renews any more. */
   async ended(stripeSubscription: Stripe.Subscription): Promise<void> {
-    await this.db.query(
-      `UPDATE subscriptions SET auto_renew = false, stripe_subscription_id = NULL, updated_at = now()
-       WHERE stripe_subscription_id = $1`,
-      [stripeSubscription.id],
-    );
+    await this.subscriptions.renewalEnded(stripeSubscription.id);
   }
 
   private async ourSubscription(invoice: Stripe.Invoice): Promise<string | null> {
     const details = invoice.parent?.subscription_details;
     const stripeSubscriptionId =
       typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;
-    const [row] = await this.db.query(
-      `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1 OR id::text = $2 LIMIT 1`,
-      [stripeSubscriptionId ?? null, details?.metadata?.subscription_id ?? null],
+    const id = await this.subscriptions.idForRenewal(
+      stripeSubscriptionId ?? null,
+      details?.metadata?.subscription_id ?? null,
     );
-    if (!row) this.logger.warn(`Invoice ${invoice.id} is for no subscription of ours`);
-    return row?.id ?? null;
+    if (!id) this.logger.warn(`Invoice ${invoice.id} is for no subscription of ours`);
+    return id;
   }
 }

@@ -9,8 +9,8 @@ import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { sumByPurchaseType } from '../payments/purchase-type-split';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { UsersRepository } from '../users/users.repository';
-import { isSettled, Order } from './entities/order.entity';
-import { OrdersRepository } from './orders.repository';
+import { isSettled, Order } from '../orders/entities/order.entity';
+import { OrdersRepository } from '../orders/orders.repository';
 import { RefundsService } from './refunds.service';
 
 const ORDER_NOT_FOUND = 'We could not find an order for this payment';

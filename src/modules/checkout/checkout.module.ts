@@ -3,16 +3,14 @@ import { BillingModule } from '../billing/billing.module';
 import { CountiesModule } from '../counties/counties.module';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { MailModule } from '../mail/mail.module';
+import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { UsersModule } from '../users/users.module';
 import { ActivationService } from './activation.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
-import { OrdersRepository } from './orders.repository';
 import { RefundsService } from './refunds.service';
-import { StripeWebhookController } from './stripe-webhook.controller';
-import { StripeWebhookService } from './stripe-webhook.service';
 
 @Module({
   imports: [
@@ -20,12 +18,13 @@ import { StripeWebhookService } from './stripe-webhook.service';
     CountiesModule,
     InvoicesModule,
     MailModule,
+    OrdersModule,
     PaymentsModule,
     SubscriptionsModule,
     UsersModule,
   ],
-  controllers: [CheckoutController, StripeWebhookController],
-  providers: [CheckoutService, ActivationService, RefundsService, OrdersRepository, StripeWebhookService],
-  exports: [ActivationService, RefundsService, OrdersRepository],
+  controllers: [CheckoutController],
+  providers: [CheckoutService, ActivationService, RefundsService],
+  exports: [ActivationService, RefundsService],
 })
 export class CheckoutModule {}

@@ -7,7 +7,7 @@ import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountiesRepository } from '../counties/counties.repository';
 import { UsersRepository } from '../users/users.repository';
 import { CartItemDto, CreatePaymentIntentDto, PaymentIntentCreatedDto } from './dto/create-payment-intent.dto';
-import { OrderLine, OrdersRepository } from './orders.repository';
+import { OrderLine, OrdersRepository } from '../orders/orders.repository';
 
 const LISTED = 5;
 

@@ -3,8 +3,8 @@ import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { PaymentsLedger } from '../payments/payments-ledger.repository';
 import { splitProportionally, sumByPurchaseType } from '../payments/purchase-type-split';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { isSettled } from './entities/order.entity';
-import { OrdersRepository } from './orders.repository';
+import { isSettled } from '../orders/entities/order.entity';
+import { OrdersRepository } from '../orders/orders.repository';
 
 /** Brings an order in line with its refunds at Stripe: each refund in the ledger once; a full refund ends access. */
 @Injectable()
@@ -29,7 +29,8 @@ export class RefundsService {
 
     const renewalsToEnd = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, orderId);
-      const orderSplit = sumByPurchaseType(await this.orders.items(db, orderId));
+      const items = await this.orders.items(db, orderId);
+      const orderSplit = sumByPurchaseType(items);
       for (const refund of refunds) {
         await this.ledger.record(db, {
           kind: 'refund',
@@ -42,7 +43,10 @@ export class RefundsService {
         });
       }
       if (refunded < locked.amountCents || locked.status !== 'paid') return [];
-      const renewals = await this.subscriptions.cancelForOrder(db, orderId);
+      const renewals = await this.subscriptions.cancelForOrderItems(
+        db,
+        items.map((item) => item.id),
+      );
       await this.orders.markRefunded(db, orderId);
       this.logger.log(`Order ${orderId} refunded in full: its subscriptions are cancelled`);
       return renewals;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailTransport } from '../../integrations/mail/mail-transport';
-import { OrdersRepository } from '../checkout/orders.repository';
+import { OrdersModule } from '../orders/orders.module';
 import { OrderPageLinks } from '../order-page/order-page-links';
 import { EmailDeliveriesRepository } from './email-deliveries.repository';
 import { MailModule } from './mail.module';
@@ -17,13 +17,12 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
 
 /** The worker's side of mail: render and send. Imported by the worker only. */
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, OrdersModule],
   providers: [
     MailProcessor,
     MailSender,
     MailTransport,
     EmailDeliveriesRepository,
-    OrdersRepository,
     OrderPageLinks,
     MailComposer,
     SubscriptionFactsReader,

@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { OrdersRepository } from '../checkout/orders.repository';
+import { OrdersRepository } from '../orders/orders.repository';
 import { MAIL_QUEUE, MailJob, MailTemplate } from './mail.constants';
 import { MailQueue } from './mail-queue.service';
 import { MailSender } from './mail-sender.service';

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { CheckoutModule } from '../checkout/checkout.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { InvoicesModule } from '../invoices/invoices.module';
+import { OrdersModule } from '../orders/orders.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { OrderPageController } from './order-page.controller';
 import { OrderPageLinks } from './order-page-links';
 import { OrderPageService } from './order-page.service';
 
 @Module({
-  imports: [CheckoutModule, DatasetsModule, InvoicesModule, SubscriptionsModule],
+  imports: [DatasetsModule, InvoicesModule, OrdersModule, SubscriptionsModule],
   controllers: [OrderPageController],
   providers: [OrderPageLinks, OrderPageService],
 })

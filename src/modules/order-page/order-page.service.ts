@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { centsToDollars } from '../../common/money';
-import { OrdersRepository } from '../checkout/orders.repository';
+import { OrdersRepository } from '../orders/orders.repository';
 import { DownloadsService } from '../datasets/downloads.service';
 import { InvoiceFile, InvoicesService } from '../invoices/invoices.service';
 import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';

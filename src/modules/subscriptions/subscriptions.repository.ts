@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { centsToDecimal } from '../../common/money';
 import type { PurchaseType } from '../../contracts/plans';
+import type { SubscriptionStatus } from './entities/subscription.entity';
 
+/** A paid order item, as activation turns it into a subscription. */
 export interface PaidItem {
   id: string;
   countyId: string;
@@ -10,8 +13,57 @@ export interface PaidItem {
   amountCents: number;
 }
 
+/** A subscription as the services around it read it (amount in dollars as PostgreSQL's numeric text). */
+export interface SubscriptionRow {
+  id: string;
+  userId: string;
+  countyId: string;
+  orderItemId: string | null;
+  purchaseType: PurchaseType;
+  status: SubscriptionStatus;
+  autoRenew: boolean;
+  amount: string;
+  startDate: Date;
+  expirationDate: Date | null;
+  stripeSubscriptionId: string | null;
+  createdAt: Date;
+}
+
+/** Whose subscriptions a caller may see: a signed-in customer's, or those an order bought. */
+export type SubscriptionScope = { userId: string } | { orderItemIds: string[] };
+
+/** A County Tracker still to be enrolled in its Stripe renewal. */
+export interface UnenrolledTracker {
+  id: string;
+  orderItemId: string;
+}
+
+export interface SubscriptionFigures {
+  total: number;
+  active: number;
+  /** Mean amount over all subscriptions, numeric text with two decimals. */
+  average: string;
+}
+
+const COLUMNS = `s.id, s.user_id AS "userId", s.county_id AS "countyId", s.order_item_id AS "orderItemId",
+  s.purchase_type AS "purchaseType", s.status, s.auto_renew AS "autoRenew", s.amount::text AS amount,
+  s.start_date AS "startDate", s.expiration_date AS "expirationDate",
+  s.stripe_subscription_id AS "stripeSubscriptionId", s.created_at AS "createdAt"`;
+
+const scopeCondition = (scope: SubscriptionScope | undefined, first: number): [string, unknown[]] => {
+  if (!scope) return ['true', []];
+  if ('userId' in scope) return [`s.user_id = $${first}`, [scope.userId]];
+  return [`s.order_item_id = ANY($${first}::uuid[])`, [scope.orderItemIds]];
+};
+
 @Injectable()
 export class SubscriptionsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   /**
    * One subscription per paid order item: a one-time purchase never expires;
    * an annual one runs a year from the start and renews by default. The unique
@@ -36,14 +88,133 @@ export class SubscriptionsRepository {
   }
 
   /** Ends access to everything an order bought (a full refund). Answers the Stripe renewals to end too. */
-  async cancelForOrder(db: EntityManager, orderId: string): Promise<string[]> {
+  async cancelForOrderItems(db: EntityManager, orderItemIds: string[]): Promise<string[]> {
     // An UPDATE answers [rows, count].
     const [rows]: [{ stripe_subscription_id: string | null }[], number] = await db.query(
       `UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now()
-       WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id = $1) AND status <> 'cancelled'
+       WHERE order_item_id = ANY($1::uuid[]) AND status <> 'cancelled'
        RETURNING stripe_subscription_id`,
-      [orderId],
+      [orderItemIds],
     );
     return rows.flatMap((row) => (row.stripe_subscription_id ? [row.stripe_subscription_id] : []));
+  }
+
+  /** The subscription, if it is within the scope given (any subscription without one). */
+  async find(id: string, scope?: SubscriptionScope, db: EntityManager = this.db.manager): Promise<SubscriptionRow | null> {
+    const [condition, params] = scopeCondition(scope, 2);
+    const [row]: SubscriptionRow[] = await db.query(`SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = $1 AND ${condition}`, [
+      id,
+      ...params,
+    ]);
+    return row ?? null;
+  }
+
+  /** The subscription, locked until the transaction ends, if it is within the scope given. */
+  async lock(db: EntityManager, id: string, scope?: SubscriptionScope): Promise<SubscriptionRow | null> {
+    const [condition, params] = scopeCondition(scope, 2);
+    const [row]: SubscriptionRow[] = await db.query(
+      `SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = $1 AND ${condition} FOR UPDATE`,
+      [id, ...params],
+    );
+    return row ?? null;
+  }
+
+  /** A customer's subscriptions, newest first, or those an order bought. */
+  list(scope: SubscriptionScope): Promise<SubscriptionRow[]> {
+    const [condition, params] = scopeCondition(scope, 1);
+    return this.db.query(`SELECT ${COLUMNS} FROM subscriptions s WHERE ${condition} ORDER BY s.created_at DESC, s.id`, params);
+  }
+
+  async setAutoRenew(db: EntityManager, id: string, autoRenew: boolean): Promise<void> {
+    await db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [id, autoRenew]);
+  }
+
+  /** Staff ending a subscription: no access, no renewal. */
+  async cancel(db: EntityManager, id: string): Promise<void> {
+    await db.query(`UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now() WHERE id = $1`, [
+      id,
+    ]);
+  }
+
+  /**
+   * Active County Trackers without a Stripe renewal that expire more than a day from now, oldest
+   * first: those of these order items, or (without) all bought over a minute ago.
+   */
+  unenrolledTrackers(orderItemIds?: string[]): Promise<UnenrolledTracker[]> {
+    return this.db.query(
+      `SELECT s.id, s.order_item_id AS "orderItemId" FROM subscriptions s
+       WHERE ${orderItemIds ? `s.order_item_id = ANY($1::uuid[])` : `s.start_date < now() - interval '1 minute'`}
+         AND s.purchase_type = 'annual' AND s.status = 'active' AND s.order_item_id IS NOT NULL
+         AND s.stripe_subscription_id IS NULL AND s.expiration_date > now() + interval '1 day'
+       ORDER BY s.start_date LIMIT 500`,
+      orderItemIds ? [orderItemIds] : [],
+    );
+  }
+
+  /** The tracker, locked, while it is still active and without a Stripe renewal. */
+  async lockUnenrolled(db: EntityManager, id: string): Promise<{ autoRenew: boolean; expiresAt: Date } | null> {
+    const [row] = await db.query(
+      `SELECT auto_renew AS "autoRenew", expiration_date AS "expiresAt" FROM subscriptions
+       WHERE id = $1 AND status = 'active' AND stripe_subscription_id IS NULL FOR UPDATE`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  async attachRenewal(db: EntityManager, id: string, stripeSubscriptionId: string): Promise<void> {
+    await db.query(`UPDATE subscriptions SET stripe_subscription_id = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      stripeSubscriptionId,
+    ]);
+  }
+
+  /**
+   * Stripe renewals of subscriptions that ended here (cancelled, refunded, expired) whose ending
+   * Stripe has not confirmed yet: Stripe's customer.subscription.deleted clears the id.
+   */
+  async lapsedRenewals(): Promise<string[]> {
+    const rows: { stripeSubscriptionId: string }[] = await this.db.query(
+      `SELECT stripe_subscription_id AS "stripeSubscriptionId" FROM subscriptions
+       WHERE status <> 'active' AND stripe_subscription_id IS NOT NULL AND updated_at < now() - interval '1 minute'
+       LIMIT 500`,
+    );
+    return rows.map((row) => row.stripeSubscriptionId);
+  }
+
+  /** Ours, by its Stripe subscription or by the id Stripe keeps in the renewal's metadata. */
+  async idForRenewal(stripeSubscriptionId: string | null, metadataId: string | null): Promise<string | null> {
+    const [row]: { id: string }[] = await this.db.query(
+      `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1 OR id::text = $2 LIMIT 1`,
+      [stripeSubscriptionId, metadataId],
+    );
+    return row?.id ?? null;
+  }
+
+  /** A paid renewal: active to the end of the new period. False when the subscription was cancelled meanwhile. */
+  async extend(db: EntityManager, id: string, until: Date): Promise<boolean> {
+    const [, renewed]: [unknown, number] = await db.query(
+      `UPDATE subscriptions SET status = 'active', expiration_date = GREATEST(expiration_date, $2), updated_at = now()
+       WHERE id = $1 AND status <> 'cancelled'`,
+      [id, until],
+    );
+    return renewed > 0;
+  }
+
+  /** The Stripe subscription ended: nothing renews any more. */
+  async renewalEnded(stripeSubscriptionId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE subscriptions SET auto_renew = false, stripe_subscription_id = NULL, updated_at = now()
+       WHERE stripe_subscription_id = $1`,
+      [stripeSubscriptionId],
+    );
+  }
+
+  async figures(): Promise<SubscriptionFigures> {
+    const [row]: SubscriptionFigures[] = await this.db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active,
+              COALESCE(avg(amount), 0)::numeric(12, 2)::text AS average
+       FROM subscriptions`,
+    );
+    return row;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { RECONCILE_WINDOW_MS } from '../billing/billing.constants';
+import { RECONCILE_WINDOW_MS } from './stripe-events.constants';
 import { HANDLED_STRIPE_EVENTS, StripeWebhookService } from './stripe-webhook.service';
 
 /**

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import { RenewalPaymentsService } from '../billing/renewal-payments.service';
-import { ActivationService } from './activation.service';
-import { OrdersRepository } from './orders.repository';
-import { RefundsService } from './refunds.service';
+import { ActivationService } from '../checkout/activation.service';
+import { RefundsService } from '../checkout/refunds.service';
+import { OrdersRepository } from '../orders/orders.repository';
+import { StripeEventsRepository } from './stripe-events.repository';
 
 /** The events the store acts on; Stripe's webhook endpoint should send these (others are acknowledged and ignored). */
 export const HANDLED_STRIPE_EVENTS = [
@@ -25,7 +24,7 @@ export const HANDLED_STRIPE_EVENTS = [
 @Injectable()
 export class StripeWebhookService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly handledEvents: StripeEventsRepository,
     private readonly activation: ActivationService,
     private readonly orders: OrdersRepository,
     private readonly refunds: RefundsService,
@@ -33,8 +32,7 @@ export class StripeWebhookService {
   ) {}
 
   async handle(event: Stripe.Event): Promise<'handled' | 'duplicate'> {
-    const [seen] = await this.db.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [event.id]);
-    if (seen) return 'duplicate';
+    if (await this.handledEvents.isHandled(event.id)) return 'duplicate';
     switch (event.type) {
       case 'payment_intent.succeeded':
         await this.activation.activateFromWebhook(event.data.object.id);
@@ -63,10 +61,7 @@ export class StripeWebhookService {
         // Other events are acknowledged and ignored.
         break;
     }
-    await this.db.query(`INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
-      event.id,
-      event.type,
-    ]);
+    await this.handledEvents.markHandled(event.id, event.type);
     return 'handled';
   }
 }

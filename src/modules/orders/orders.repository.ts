@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { LICENSE_VERSION } from '../../contracts/license';
 import type { PurchaseType } from '../../contracts/plans';
-import type { PaidItem } from '../subscriptions/subscriptions.repository';
 import type { Order } from './entities/order.entity';
 
 export interface OrderLine {
@@ -20,7 +19,21 @@ export interface Buyer {
 }
 
 /** An order's item, as activation turns it into a subscription. */
-export type OrderItemRow = PaidItem;
+export interface OrderItemRow {
+  id: string;
+  countyId: string;
+  purchaseType: PurchaseType;
+  amountCents: number;
+}
+
+/** The order an item belongs to, as those who act on the item's subscription need it. */
+export interface ItemOrder {
+  itemId: string;
+  orderId: string;
+  email: string;
+  stripeCustomerId: string | null;
+  stripePaymentIntentId: string | null;
+}
 
 const ORDER_COLUMNS = `id, email, user_id AS "userId", status, amount_cents AS "amountCents", currency,
   stripe_customer_id AS "stripeCustomerId", stripe_payment_intent_id AS "stripePaymentIntentId",
@@ -82,6 +95,23 @@ export class OrdersRepository {
   async lock(db: EntityManager, orderId: string): Promise<Order> {
     const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     return order;
+  }
+
+  /** The ids of an order's items (each paid item became one subscription). */
+  async itemIds(orderId: string, db: EntityManager = this.db.manager): Promise<string[]> {
+    const rows: { id: string }[] = await db.query(`SELECT id FROM order_items WHERE order_id = $1`, [orderId]);
+    return rows.map((row) => row.id);
+  }
+
+  /** The orders of these items, by item id. */
+  async ordersOfItems(itemIds: string[]): Promise<Map<string, ItemOrder>> {
+    const rows: ItemOrder[] = await this.db.query(
+      `SELECT i.id AS "itemId", o.id AS "orderId", o.email, o.stripe_customer_id AS "stripeCustomerId",
+              o.stripe_payment_intent_id AS "stripePaymentIntentId"
+       FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.id = ANY($1::uuid[])`,
+      [itemIds],
+    );
+    return new Map(rows.map((row) => [row.itemId, row]));
   }
 
   async items(db: EntityManager, orderId: string): Promise<OrderItemRow[]> {
