@@ -51,7 +51,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(sameOriginOnly(site.origins));
   app.use(parseJsonBody(JSON_BODY_LIMIT));
   app.use(middlewareErrorHandler);
-  // Everything is under /api but the schema PDF, whose address the spec fixes.
+  // Everything is under /api but the schema PDF, whose address docs/store-spec.md §1 fixes.
   app.setGlobalPrefix('api', { exclude: [DATA_SCHEMA_PATH] });
   app.useGlobalPipes(createValidationPipe());
   // On SIGTERM: finish what is in flight, close, then exit with 0 (not by the signal again).

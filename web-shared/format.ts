@@ -13,7 +13,7 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** Dates as the spec shows them: "Jan 5, 2025" (the calendar day in UTC, as the server stores it). */
+/** Dates as docs/store-spec.md §9 shows them: "Jan 5, 2025" (the calendar day in UTC, as the server stores it). */
 export function formatDate(value: string | Date): string {
   return shortDate.format(typeof value === 'string' ? new Date(value) : value);
 }

@@ -1,7 +1,7 @@
 import { HttpError, isUnauthorized, messageOf } from './http';
 
 describe('API errors', () => {
-  it('recognises a lost session by "401: " and "Unauthorized" (spec §8)', () => {
+  it('recognises a lost session by "401: " and "Unauthorized" (docs/store-spec.md §8)', () => {
     expect(isUnauthorized(new Error('401: {"statusCode":401,"message":"Unauthorized"}'))).toBe(true);
     expect(isUnauthorized(new Error('403: Unauthorized'))).toBe(false);
     expect(isUnauthorized(new Error('401: Invalid password'))).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * How both web apps talk to the API. Every request sends credentials; bodies are JSON.
- * A non-success answer becomes an Error whose message is "status: body" (spec §8), which is
+ * A non-success answer becomes an Error whose message is "status: body" (docs/store-spec.md §8), which is
  * what toasts show and how a 401 is recognised.
  */
 export class HttpError extends Error {
@@ -61,7 +61,7 @@ export function createHttpClient(extraHeaders: () => Record<string, string> = ()
   };
 }
 
-/** Spec §8: a message starting "401: " and containing "Unauthorized" means the session is gone. */
+/** docs/store-spec.md §8: a message starting "401: " and containing "Unauthorized" means the session is gone. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }

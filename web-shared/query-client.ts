@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec §7's data-read defaults: never stale, no refetch on focus or interval, no retries.
+ * The data-read defaults of docs/store-spec.md §7: never stale, no refetch on focus or interval, no retries.
  * `onError` hears every failed read and write (the admin console uses it to notice an ended session).
  */
 export function createQueryClient(onError?: (error: Error, meta: Record<string, unknown> | undefined) => void) {

@@ -1,8 +1,8 @@
 import { ValueTransformer } from 'typeorm';
 
 /**
- * Money is integer cents inside the system. The schema keeps the spec's
- * numeric(10,2) dollars; this converts at the column without floating point.
+ * Money is integer cents inside the system. The schema keeps the
+ * numeric(10,2) dollars of docs/store-spec.md §3; this converts at the column without floating point.
  */
 export const centsColumn: ValueTransformer = {
   to: (cents: number | null | undefined) => (cents == null ? cents : centsToDecimal(cents)),

@@ -1,4 +1,4 @@
-/** The journey events of the spec, in funnel order. */
+/** The journey events of docs/store-spec.md §7, in funnel order. */
 export const JOURNEY_EVENTS = [
   'landing_view',
   'counties_view',
@@ -9,5 +9,5 @@ export const JOURNEY_EVENTS = [
 ] as const;
 export type JourneyEventName = (typeof JOURNEY_EVENTS)[number];
 
-/** The conversion funnel's steps, in order (ARCHITECTURE.md: every journey event). */
+/** The conversion funnel's steps, in order (docs/architecture.md: every journey event). */
 export const FUNNEL_STEPS: readonly JourneyEventName[] = JOURNEY_EVENTS;

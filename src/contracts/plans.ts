@@ -9,7 +9,7 @@ export interface Plan {
   type: PurchaseType;
   name: string;
   priceCents: number;
-  /** Dollars, as the spec's plan definitions state them. */
+  /** Dollars, as the plan definitions of docs/store-spec.md §3 state them. */
   price: number;
   summary: string;
   description: string;

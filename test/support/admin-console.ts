@@ -13,7 +13,7 @@ export async function signInToConsole(page: Page, origin: string, then = '/admin
   if (then !== '/admin/dashboard') await page.goto(`${origin}${then}`);
 }
 
-/** The admin token the console keeps in the page's localStorage (spec §3), or null. */
+/** The admin token the console keeps in the page's localStorage (docs/store-spec.md §3), or null. */
 export function storedAdminToken(page: Page): Promise<string | null> {
   // A string, because this file compiles without the DOM library.
   return page.evaluate(`localStorage.getItem('adminToken')`) as Promise<string | null>;

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables of the product spec (§3) with the county FIPS key and soft removal. */
+/** The tables of docs/store-spec.md §3 with the county FIPS key and soft removal. */
 export class InitialSchema1763800000000 implements MigrationInterface {
   name = 'InitialSchema1763800000000';
 

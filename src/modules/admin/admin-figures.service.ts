@@ -14,7 +14,7 @@ export interface FunnelStep {
 }
 
 /**
- * The business figures staff see, computed as ARCHITECTURE.md defines them:
+ * The business figures staff see, computed as docs/architecture.md defines them:
  * revenue from the payments ledger (net of refunds), visitors from journey
  * events, subscriptions from the subscriptions table.
  */

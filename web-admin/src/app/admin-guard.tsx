@@ -3,7 +3,7 @@ import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { adminKeys, getJson } from '../lib/api';
 
-/** Spec §2: every page but login needs a successful admin check; a spinner shows while it runs. */
+/** docs/store-spec.md §2: every page but login needs a successful admin check; a spinner shows while it runs. */
 export function AdminGuard() {
   const location = useLocation();
   const check = useQuery({

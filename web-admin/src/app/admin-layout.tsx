@@ -32,7 +32,7 @@ const items: MenuProps['items'] = NAV.map(({ path, label, icon }) => ({
   label: <Link to={path}>{label}</Link>,
 }));
 
-/** Side navigation, Logout, and on narrow screens a toggle that shows and hides the menu (spec §2). */
+/** Side navigation, Logout, and on narrow screens a toggle that shows and hides the menu (docs/store-spec.md §2). */
 export function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

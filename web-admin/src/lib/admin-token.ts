@@ -1,4 +1,4 @@
-/** Spec §3: the admin token lives in local storage under this key. */
+/** docs/store-spec.md §3: the admin token lives in local storage under this key. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 export function readAdminToken(): string | null {

@@ -5,7 +5,7 @@ export function wholeDollars(amount: number | null | undefined): string {
   return formatDollars(Math.round(amount ?? 0));
 }
 
-/** A percentage with one decimal ("2.5%"), as the spec shows conversion and funnel rates. */
+/** A percentage with one decimal ("2.5%"), as docs/store-spec.md §2 shows conversion and funnel rates. */
 export function oneDecimalPercent(value: number | null | undefined): string {
   return `${(Math.round((value ?? 0) * 10) / 10).toFixed(1)}%`;
 }

@@ -11,7 +11,7 @@ const NARROW_SCREEN = '(max-width: 991.98px)';
 const placement = (): NotificationPlacement => (window.matchMedia(NARROW_SCREEN).matches ? 'bottom' : 'topRight');
 
 /**
- * The console's toasts (spec §8): a title and an optional line. One shows at a time and each
+ * The console's toasts (docs/store-spec.md §8): a title and an optional line. One shows at a time and each
  * closes after 5 seconds; both are set once on the app's <App> in main.tsx.
  */
 export function useNotify() {

@@ -14,7 +14,7 @@ const OrderPage = lazy(() => import('../features/order-page/components/order-pag
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
 
-/** Spec §2: / is the landing page for visitors (and while sign-in is still being checked), the dashboard once signed in. */
+/** docs/store-spec.md §2: / is the landing page for visitors (and while sign-in is still being checked), the dashboard once signed in. */
 function HomeRoute() {
   const { isSignedIn } = useCurrentUser();
   return isSignedIn ? <DashboardPage /> : <LandingPage />;

@@ -17,7 +17,7 @@ export const currentUserQuery = {
   queryFn: () => getJson<CurrentUser>('/api/auth/user'),
 } as const;
 
-/** Spec §4: signed in when the lookup returns a user; loading while it runs (or waits for the first paint); never retried. */
+/** docs/store-spec.md §4: signed in when the lookup returns a user; loading while it runs (or waits for the first paint); never retried. */
 export function useCurrentUser() {
   const query = useQuery({ ...currentUserQuery, enabled: useAfterFirstPaint() });
   return {
@@ -35,7 +35,7 @@ export function loginUrl(returnTo: string = window.location.pathname + window.lo
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** Spec §4/§8: a destructive toast, then the login page after 500 ms. */
+/** docs/store-spec.md §4/§8: a destructive toast, then the login page after 500 ms. */
 export function sendToLogin(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => window.location.assign(loginUrl()), LOGIN_REDIRECT_DELAY_MS);

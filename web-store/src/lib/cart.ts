@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
 
-/** A cart line as the spec stores it in session storage (spec §3). Prices are display dollars. */
+/** A cart line as the spec stores it in session storage (docs/store-spec.md §3). Prices are display dollars. */
 export interface CartItem {
   countyId: string;
   countyName: string;
@@ -29,7 +29,7 @@ export interface AddManyResult {
   didNotFit: number;
 }
 
-// ---- Pure rules (spec §4 Cart): a county at most once, the plan sets the price. ----
+// ---- Pure rules (docs/store-spec.md §4 Cart): a county at most once, the plan sets the price. ----
 
 export function lineFor(county: CartCounty, purchaseType: PurchaseType): CartItem {
   return {
@@ -101,7 +101,7 @@ function isCartItem(value: unknown): value is CartItem {
   );
 }
 
-/** Reads a stored cart: nothing, something unreadable (spec §5 "Failed to load cart"), or its lines. */
+/** Reads a stored cart: nothing, something unreadable (docs/store-spec.md §5 "Failed to load cart"), or its lines. */
 export function parseStoredCart(raw: string | null): StoredCart {
   if (raw === null) return { status: 'empty' };
   try {
@@ -159,7 +159,7 @@ export const cart = {
   remove(countyId: string): void {
     writeItems(removeLine(readItems(), countyId));
   },
-  /** After a successful payment (spec §4): the cart and the stored email are cleared. */
+  /** After a successful payment (docs/store-spec.md §4): the cart and the stored email are cleared. */
   clearAfterPurchase(): void {
     sessionStorage.removeItem(CHECKOUT_EMAIL_KEY);
     writeItems([]);

@@ -16,7 +16,7 @@ export function useCounties() {
   return useQuery({ ...countiesQuery, enabled: useAfterFirstPaint() });
 }
 
-/** "matches name or state, case-insensitive substring" (spec §2), the one rule both county lists use. */
+/** "matches name or state, case-insensitive substring" (docs/store-spec.md §2), the one rule both county lists use. */
 export function matchesSearch(county: Pick<County, 'name' | 'state'>, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;

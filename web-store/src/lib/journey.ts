@@ -2,7 +2,7 @@ import type { JourneyEventName } from '@contracts/journey';
 
 const VISITOR_KEY = 'visitorId';
 
-/** The visitor's random id, kept in localStorage under "visitorId" (spec §3). */
+/** The visitor's random id, kept in localStorage under "visitorId" (docs/store-spec.md §3). */
 export function visitorId(storage: Storage = localStorage): string {
   let id = storage.getItem(VISITOR_KEY);
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) {

@@ -6,7 +6,7 @@ export interface PlanOffer {
   plan: Plan;
   /** "$500", or "$1,200/year" for the plan that renews. */
   price: string;
-  /** The plan the spec calls popular stands out; the other is outlined. */
+  /** The plan docs/store-spec.md §1 calls popular stands out; the other is outlined. */
   variant: 'outline' | 'default';
 }
 

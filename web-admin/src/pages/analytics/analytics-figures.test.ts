@@ -32,7 +32,7 @@ const analytics: AdminAnalytics = {
   },
 };
 
-describe('analytics figures (spec §2 Analytics, §9)', () => {
+describe('analytics figures (docs/store-spec.md §2 Analytics, §9)', () => {
   it('shows the four cards: revenue locale formatted, average in whole dollars, counts grouped', () => {
     expect(analyticsFigures(analytics).map(({ title, value }) => [title, value])).toEqual([
       ['Total Revenue', '$123,456.50'],

@@ -3,13 +3,13 @@ import { countOf, formatDollars } from '@web-shared/format';
 import { count, oneDecimalPercent, wholeDollars } from '../../lib/figures';
 import type { AdminAnalytics, EventCount, FunnelStep } from './api';
 
-/** Spec §9: both charts are 300 high. */
+/** docs/store-spec.md §9: both charts are 300 high. */
 export const CHART_HEIGHT = 300;
 
-/** Spec §9: the event axis labels are cut to 10 characters so six of them fit side by side. */
+/** docs/store-spec.md §9: the event axis labels are cut to 10 characters so six of them fit side by side. */
 export const EVENT_AXIS_LABEL_LENGTH = 10;
 
-/** Spec §9: the pie's slices take these five colours in turn; the bars use the first. */
+/** docs/store-spec.md §9: the pie's slices take these five colours in turn; the bars use the first. */
 export const CHART_COLORS = ['#1d4ed8', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed'] as const;
 
 /** The colour of the slice at `index`, starting over after the fifth. */
@@ -27,7 +27,7 @@ export function eventAxisLabel(event: string): string {
   return event.replaceAll('_', ' ').slice(0, EVENT_AXIS_LABEL_LENGTH);
 }
 
-/** The plan a purchase type is sold as: "one-time" is the SnapShot, any other type the Tracker (spec §2). */
+/** The plan a purchase type is sold as: "one-time" is the SnapShot, any other type the Tracker (docs/store-spec.md §2). */
 export function planName(purchaseType: string): string {
   return purchaseType === PLANS.oneTime.type ? PLANS.oneTime.name : PLANS.annual.name;
 }

@@ -15,7 +15,7 @@ export interface EventCount {
   count: number;
 }
 
-/** GET /api/admin/analytics (spec §3 "Analytics response"). Money in dollars. */
+/** GET /api/admin/analytics (docs/store-spec.md §3 "Analytics response"). Money in dollars. */
 export interface AdminAnalytics {
   journey: {
     conversionFunnel: FunnelStep[];

@@ -23,7 +23,7 @@ const ICONS: Record<AnalyticsFigureKey, ReactNode> = {
   visitors: <EyeOutlined />,
 };
 
-/** Spec §9: three skeleton cards while the figures load. */
+/** docs/store-spec.md §9: three skeleton cards while the figures load. */
 const SKELETON_CARDS = 3;
 
 function SectionCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -42,7 +42,7 @@ function SectionCard({ title, description, children }: { title: string; descript
   );
 }
 
-/** Spec §2 Analytics: revenue cards, the conversion funnel, revenue by plan and journey event counts. */
+/** docs/store-spec.md §2 Analytics: revenue cards, the conversion funnel, revenue by plan and journey event counts. */
 export default function AnalyticsPage() {
   const analytics = useAnalytics();
   const heading = <PageHeading title="Analytics" subtitle="Revenue and conversion funnel metrics" />;

@@ -4,7 +4,7 @@ import { useNotify } from '../../lib/notify';
 import { useDeleteCounty, type County } from './api';
 
 /**
- * Spec §2 and §4: the "Are you sure?" confirmation; "Delete County" sends DELETE and the list refetches.
+ * docs/store-spec.md §2 and §4: the "Are you sure?" confirmation; "Delete County" sends DELETE and the list refetches.
  * The mutation is never reset: a DELETE still in flight when the dialog closes reports its own toast.
  */
 export function CountyDeleteDialog(props: { county: County | null; open: boolean; onClose: () => void }) {

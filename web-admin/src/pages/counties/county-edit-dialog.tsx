@@ -26,7 +26,7 @@ const check =
   });
 
 /**
- * Spec §2 and §4: "Edit County", prefilled with the county; "Save Changes" sends PUT and, once it succeeds,
+ * docs/store-spec.md §2 and §4: "Edit County", prefilled with the county; "Save Changes" sends PUT and, once it succeeds,
  * closes and the list refetches. A refusal keeps the dialog open with the server's reason in a toast.
  * The mutation is never reset: a save still in flight when the dialog closes reports its own toast.
  */

@@ -10,7 +10,7 @@ const counties = [
 const index = indexCounties(counties);
 const ids = (query: string) => filterCounties(index, query).map((c) => c.id);
 
-describe('county search (spec §2 Counties)', () => {
+describe('county search (docs/store-spec.md §2 Counties)', () => {
   it('keeps every county, in order, when the search is empty or blank', () => {
     expect(filterCounties(index, '')).toBe(counties);
     expect(ids('   ')).toEqual(['1', '2', '3', '4', '5']);

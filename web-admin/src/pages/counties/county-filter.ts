@@ -27,7 +27,7 @@ export function searchTerm(query: string): string {
 }
 
 /**
- * Counties whose name, state or state code contains the query, ignoring case (spec §2 Counties),
+ * Counties whose name, state or state code contains the query, ignoring case (docs/store-spec.md §2 Counties),
  * in the list's order. An empty query keeps them all.
  */
 export function filterCounties<T extends SearchableCounty>(index: CountyIndex<T>, query: string): T[] {

@@ -18,7 +18,7 @@ describe('the Edit County form values', () => {
   });
 });
 
-describe('county edit validation (spec §5)', () => {
+describe('county edit validation (docs/store-spec.md §5)', () => {
   it('requires the county name and the state', () => {
     expect(nameError('')).toBe('County name is required');
     expect(nameError('   ')).toBe('County name is required');

@@ -6,7 +6,7 @@ export interface CountyFormValues {
   population: string;
 }
 
-/** The body of PUT /api/admin/counties/{id} (spec §7). */
+/** The body of PUT /api/admin/counties/{id} (docs/store-spec.md §7). */
 export interface CountyPayload {
   name: string;
   state: string;
@@ -45,12 +45,12 @@ export function stateError(value: string | undefined): string | null {
   return null;
 }
 
-/** Spec §5: the state code is 2 characters; the server also wants letters (it stores them upper-case). */
+/** docs/store-spec.md §5: the state code is 2 characters; the server also wants letters (it stores them upper-case). */
 export function stateCodeError(value: string | undefined): string | null {
   return /^[A-Za-z]{2}$/.test((value ?? '').trim()) ? null : 'State code must be exactly 2 letters';
 }
 
-/** Spec §5: population is optional; when given, a whole number written with digits only. */
+/** docs/store-spec.md §5: population is optional; when given, a whole number written with digits only. */
 export function populationError(value: string | undefined): string | null {
   const population = (value ?? '').trim();
   if (!population) return null;

@@ -11,10 +11,10 @@ import { CountyEditDialog } from './county-edit-dialog';
 import { comparePopulation, emptyMessage, filterCounties, indexCounties, populationText } from './county-filter';
 import './counties.css';
 
-const SKELETON_ROWS = 10; // spec §9
+const SKELETON_ROWS = 10; // docs/store-spec.md §9
 const byText = (key: 'name' | 'state' | 'stateCode') => (a: County, b: County) => a[key].localeCompare(b[key]);
 
-/** Spec §2 Counties: search, the total, the table, and the edit and delete dialogs. */
+/** docs/store-spec.md §2 Counties: search, the total, the table, and the edit and delete dialogs. */
 export default function CountiesPage() {
   const counties = useCounties();
   const [search, setSearch] = useState('');

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, getJson } from '../../lib/api';
 
-/** GET /api/admin/summary (spec §2 Dashboard). Money in dollars. */
+/** GET /api/admin/summary (docs/store-spec.md §2 Dashboard). Money in dollars. */
 export interface AdminSummary {
   totalUsers: number;
   activeSubscriptions: number;

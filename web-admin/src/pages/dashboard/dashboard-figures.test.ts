@@ -12,7 +12,7 @@ const summary = {
 
 const valueOf = (title: string) => dashboardFigures(summary).find((f) => f.title === title);
 
-describe('dashboard figures (spec §2 rounding)', () => {
+describe('dashboard figures (docs/store-spec.md §2 rounding)', () => {
   it('rounds the active rate to a whole percent and is 0 with no subscriptions', () => {
     expect(activeRate(summary)).toBe(67);
     expect(activeRate({ activeSubscriptions: 0, totalSubscriptions: 0 })).toBe(0);

@@ -20,13 +20,13 @@ export const EMPTY_SUMMARY: AdminSummary = {
   totalSubscriptions: 0,
 };
 
-/** Active subscriptions as a whole percent of all subscriptions (spec §2); 0 when there are none. */
+/** Active subscriptions as a whole percent of all subscriptions (docs/store-spec.md §2); 0 when there are none. */
 export function activeRate(summary: Pick<AdminSummary, 'activeSubscriptions' | 'totalSubscriptions'>): number {
   if (!summary.totalSubscriptions) return 0;
   return Math.round((summary.activeSubscriptions / summary.totalSubscriptions) * 100);
 }
 
-/** The dashboard's cards with the spec's rounding: active rate whole, average whole dollars, conversion one decimal. */
+/** The dashboard's cards with the rounding of docs/store-spec.md §2: active rate whole, average whole dollars, conversion one decimal. */
 export function dashboardFigures(summary: AdminSummary): DashboardFigure[] {
   return [
     {

@@ -6,7 +6,7 @@ import { useNotify } from '../../lib/notify';
 import { useAdminLogin } from './api';
 import './login.css';
 
-/** Spec §2 and §8: the password form, "Login Failed" with the server's reason, "Admin login successful". */
+/** docs/store-spec.md §2 and §8: the password form, "Login Failed" with the server's reason, "Admin login successful". */
 export default function LoginPage() {
   const login = useAdminLogin();
   const notify = useNotify();

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 
-/** Spec §2: "404", "Page not found" and a Go Home button to the store's front page. */
+/** docs/store-spec.md §2: "404", "Page not found" and a Go Home button to the store's front page. */
 export default function NotFoundPage() {
   return (
     <Result

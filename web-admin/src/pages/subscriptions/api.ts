@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, getJson, sendJson } from '../../lib/api';
 
-/** One row of GET /api/admin/subscriptions (spec §2 Subscriptions table). Amount in dollars. */
+/** One row of GET /api/admin/subscriptions (docs/store-spec.md §2 Subscriptions table). Amount in dollars. */
 export interface AdminSubscription {
   id: string;
   user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
   county: { name: string; state: string };
   purchaseType: string;
   amount: number;
-  /** active, cancelled or expired (spec §3). */
+  /** active, cancelled or expired (docs/store-spec.md §3). */
   status: string;
   startDate: string;
   expirationDate: string | null;

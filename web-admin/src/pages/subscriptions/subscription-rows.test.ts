@@ -48,7 +48,7 @@ const king = row({
   expirationDate: '2025-02-10T00:00:00.000Z',
 });
 
-describe('subscription rows (spec §2 Subscriptions table)', () => {
+describe('subscription rows (docs/store-spec.md §2 Subscriptions table)', () => {
   it('names the customer "First Last", or "Guest User" when both names are missing', () => {
     expect(customerName(harris.user)).toBe('Ada Lovelace');
     expect(customerName(cook.user)).toBe('Guest User');
@@ -68,7 +68,7 @@ describe('subscription rows (spec §2 Subscriptions table)', () => {
     expect(expiresLabel(null)).toBe('Never');
   });
 
-  it('styles status tags as the spec says: active default, cancelled destructive, expired secondary', () => {
+  it('styles status tags as docs/store-spec.md §4 says: active default, cancelled destructive, expired secondary', () => {
     expect(statusTag('active')).toEqual({ label: 'Active', color: 'blue', variant: 'solid' });
     expect(statusTag('cancelled')).toEqual({ label: 'Cancelled', color: 'red', variant: 'solid' });
     expect(statusTag('expired')).toEqual({ label: 'Expired', variant: 'filled' });

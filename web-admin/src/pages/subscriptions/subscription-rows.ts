@@ -34,7 +34,7 @@ export interface StatusTag {
 }
 
 /**
- * Spec §4 admin badge styles as antd tags: active the default (primary, solid), cancelled
+ * docs/store-spec.md §4 admin badge styles as antd tags: active the default (primary, solid), cancelled
  * destructive (red), expired secondary (grey). A status the spec does not know is shown plainly.
  */
 export function statusTag(status: string): StatusTag {
@@ -51,7 +51,7 @@ export function statusTag(status: string): StatusTag {
   }
 }
 
-/** Only an active subscription can be cancelled (spec §4); the server refuses any other. */
+/** Only an active subscription can be cancelled (docs/store-spec.md §4); the server refuses any other. */
 export const canCancel = (subscription: Pick<AdminSubscription, 'status'>) => subscription.status === 'active';
 
 export interface SubscriptionFilter {

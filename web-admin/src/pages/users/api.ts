@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, getJson } from '../../lib/api';
 
-/** One row of GET /api/admin/users (spec §3 admin user row). Amounts in dollars. */
+/** One row of GET /api/admin/users (docs/store-spec.md §3 admin user row). Amounts in dollars. */
 export interface AdminUser {
   id: string;
   firstName: string | null;

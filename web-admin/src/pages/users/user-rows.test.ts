@@ -47,7 +47,7 @@ const bob = user({
   createdAt: '2024-06-01T00:00:00Z',
 });
 
-describe('user rows (spec §2 Users table)', () => {
+describe('user rows (docs/store-spec.md §2 Users table)', () => {
   it('shows "First Last", the one name given, or "Guest User" when both are missing', () => {
     expect(displayName(ada)).toBe('Ada Lovelace');
     expect(displayName(bob)).toBe('Bob');

@@ -4,7 +4,7 @@ import type { AdminUser } from './api';
 
 type Named = Pick<AdminUser, 'firstName' | 'lastName'>;
 
-/** "First Last"; "Guest User" when both are missing (spec §2), as for customers who bought with an email only. */
+/** "First Last"; "Guest User" when both are missing (docs/store-spec.md §2), as for customers who bought with an email only. */
 export function displayName(user: Named): string {
   const name = [user.firstName, user.lastName]
     .map((part) => part?.trim())
@@ -15,13 +15,13 @@ export function displayName(user: Named): string {
 
 export const emailLabel = (user: Pick<AdminUser, 'email'>) => user.email?.trim() || 'No email';
 
-/** "Jan 5, 2025", or "Unknown" when the join date is missing (spec §2). */
+/** "Jan 5, 2025", or "Unknown" when the join date is missing (docs/store-spec.md §2). */
 export const joinDateLabel = (user: Pick<AdminUser, 'createdAt'>) =>
   user.createdAt ? formatDate(user.createdAt) : 'Unknown';
 
 export type UserStatus = 'Active' | 'Inactive';
 
-/** "Active" with at least one active subscription, else "Inactive" (spec §2). */
+/** "Active" with at least one active subscription, else "Inactive" (docs/store-spec.md §2). */
 export const userStatus = (user: Pick<AdminUser, 'subscriptions'>): UserStatus =>
   user.subscriptions.some((subscription) => subscription.status === 'active') ? 'Active' : 'Inactive';
 

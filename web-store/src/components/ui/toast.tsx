@@ -10,7 +10,7 @@ export interface Toast {
   variant: ToastVariant;
 }
 
-/** Spec §9: one toast at a time, closing by itself after 5 seconds unless dismissed first. */
+/** docs/store-spec.md §9: one toast at a time, closing by itself after 5 seconds unless dismissed first. */
 export const TOAST_DURATION_MS = 5000;
 
 let current: Toast | null = null;

@@ -13,7 +13,7 @@ interface Browsable {
   state: string;
 }
 
-/** Spec §2: the search (name or state, case-insensitive substring) combined with the chosen state. */
+/** docs/store-spec.md §2: the search (name or state, case-insensitive substring) combined with the chosen state. */
 export function filterCounties<T extends Browsable>(counties: readonly T[], state: string, search: string): T[] {
   return counties.filter((county) => (state === ALL_STATES || county.state === state) && matchesSearch(county, search));
 }
@@ -29,7 +29,7 @@ export function nextLimit(limit: number, matching: number): number {
   return Math.min(limit + PAGE_SIZE, Math.max(matching, PAGE_SIZE));
 }
 
-/** Spec §2: a county's checkout; a plan chosen in its "What you get" panel comes along. */
+/** docs/store-spec.md §2: a county's checkout; a plan chosen in its "What you get" panel comes along. */
 export function checkoutPath(countyId: string, purchaseType?: PurchaseType): string {
   const path = `/checkout/${encodeURIComponent(countyId)}`;
   return purchaseType ? `${path}?plan=${purchaseType}` : path;

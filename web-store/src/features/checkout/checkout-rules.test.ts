@@ -86,7 +86,7 @@ describe('what the checkout sends and shows', () => {
     expect(payButtonLabel(1700, true)).toBe('Processing...');
   });
 
-  it('words the success as the spec does', () => {
+  it('words the success as docs/store-spec.md §8 does', () => {
     expect(activatedMessage(2)).toBe('2 subscription(s) activated! Check your email for details.');
   });
 
@@ -127,7 +127,7 @@ const line = (countyId: string, purchaseType: CartItem['purchaseType']): CartIte
 });
 
 describe('continuing from the email step', () => {
-  it('refuses an invalid email first, even with the license unticked (spec §5 order)', () => {
+  it('refuses an invalid email first, even with the license unticked (docs/store-spec.md §5 order)', () => {
     expect(emailStepRefusal('buyer.example.com', false)).toEqual({
       field: 'email',
       title: 'Invalid Email',

@@ -7,7 +7,7 @@ import { HttpError, messageOf } from '../../lib/http';
 /** The plan a single-county checkout (/checkout/{countyId}) starts on: the one the store recommends. */
 export const DEFAULT_COUNTY_PLAN: PurchaseType = 'annual';
 
-/** Spec §5: non-empty and containing "@"; the server checks the address properly. */
+/** docs/store-spec.md §5: non-empty and containing "@"; the server checks the address properly. */
 export function isValidEmail(email: string): boolean {
   const trimmed = email.trim();
   return trimmed.length > 0 && trimmed.includes('@');
@@ -117,7 +117,7 @@ export function licenseTermsFor(lines: readonly CartItem[]): LicenseTermsShown {
 
 export type EmailStepRefusal = { field: 'email' | 'license'; title: string; description: string };
 
-/** Spec §5 checks the email first; only a valid address goes on to the license. */
+/** docs/store-spec.md §5 checks the email first; only a valid address goes on to the license. */
 export function emailStepRefusal(email: string, acceptedLicense: boolean): EmailStepRefusal | null {
   if (!isValidEmail(email)) {
     return { field: 'email', title: 'Invalid Email', description: 'Please enter a valid email address' };
@@ -136,13 +136,13 @@ export function activatedMessage(activated: number): string {
   return `${activated} subscription(s) activated! Check your email for details.`;
 }
 
-/** Spec §8: the server's message, else a generic one; no answer at all means the network failed. */
+/** docs/store-spec.md §8: the server's message, else a generic one; no answer at all means the network failed. */
 export function paymentIntentErrorMessage(error: unknown): string {
   if (error instanceof HttpError) return messageOf(error, 'Failed to initialize payment');
   return 'Failed to initialize payment. Please try again.';
 }
 
-/** Spec §8: an activation refused by the server says why; anything else is a generic error. */
+/** docs/store-spec.md §8: an activation refused by the server says why; anything else is a generic error. */
 export function activationErrorMessage(error: unknown): string {
   if (error instanceof HttpError) return messageOf(error, 'Failed to activate subscriptions');
   return 'An error occurred';

@@ -27,7 +27,7 @@ describe('the picker’s cart messages', () => {
     });
   });
 
-  it('asks for a county when proceeding with an empty cart, in the spec’s words', () => {
+  it('asks for a county when proceeding with an empty cart, in the words of docs/store-spec.md §5', () => {
     expect(CART_EMPTY).toEqual({
       title: 'Cart Empty',
       description: 'Please add at least one county to proceed',

@@ -8,14 +8,14 @@ export interface ToastMessage {
   variant: 'default' | 'destructive';
 }
 
-/** Spec §5: proceeding with nothing in the cart. */
+/** docs/store-spec.md §5: proceeding with nothing in the cart. */
 export const CART_EMPTY: ToastMessage = {
   title: 'Cart Empty',
   description: 'Please add at least one county to proceed',
   variant: 'destructive',
 };
 
-/** What the picker tells the visitor after trying to add a county (spec §8 "Added to Cart": county, state, plan). */
+/** What the picker tells the visitor after trying to add a county (docs/store-spec.md §8 "Added to Cart": county, state, plan). */
 export function addToCartMessage(result: AddResult, county: CartCounty, purchaseType: PurchaseType): ToastMessage {
   const where = `${county.name}, ${county.state}`;
   switch (result) {

@@ -119,7 +119,7 @@ describe('the county picker’s list', () => {
     expect(outcome).toEqual({ kind: 'no-match', message: NO_MATCH_MESSAGE });
   });
 
-  it('says nothing matches in the spec’s words', () => {
+  it('says nothing matches in the words of docs/store-spec.md §2', () => {
     expect(filterCounties(index, { state: ALL_STATES, search: 'zzzz', inCart: none })).toEqual({
       kind: 'no-match',
       message: 'No counties found - Try adjusting your filters',

@@ -1,6 +1,6 @@
 import { matchesSearch, statesWithCounts } from '../../lib/counties';
 
-/** Spec §9: the picker never lists more than this many counties at once. */
+/** docs/store-spec.md §9: the picker never lists more than this many counties at once. */
 export const LIST_LIMIT = 100;
 
 /** The state filter's value for "All States". */
@@ -55,7 +55,7 @@ export type FilterOutcome<C extends PickerCounty = PickerCounty> =
   | { kind: 'results'; counties: C[]; total: number; capped: boolean; message: string };
 
 /**
- * What the county list shows (spec §2): nothing until a state is chosen or a search typed; then the
+ * What the county list shows (docs/store-spec.md §2): nothing until a state is chosen or a search typed; then the
  * counties of that state matching the search, minus those in the cart, at most LIST_LIMIT of them.
  */
 export function filterCounties<C extends PickerCounty>(

@@ -20,7 +20,7 @@ describe('days until expiration', () => {
   });
 });
 
-describe('the subscription badge (spec §4)', () => {
+describe('the subscription badge (docs/store-spec.md §4)', () => {
   it('is "Active" from exactly 30 days left', () => {
     expect(active(inDays(30))).toEqual({ label: 'Active', variant: 'default' });
     expect(active(inDays(365))).toEqual({ label: 'Active', variant: 'default' });

@@ -1,6 +1,6 @@
 import type { BadgeVariant } from '../../components/ui/badge';
 
-/** Spec §9: below this many days left, a subscription's badge warns that it ends soon. */
+/** docs/store-spec.md §9: below this many days left, a subscription's badge warns that it ends soon. */
 export const EXPIRY_WARNING_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export interface SubscriptionBadge {
 }
 
 /**
- * Spec §4: the stored status wins for expired and cancelled; otherwise the days left decide.
+ * docs/store-spec.md §4: the stored status wins for expired and cancelled; otherwise the days left decide.
  * An expired subscription is destructive like one whose date has passed; a cancelled one is
  * secondary, since it was ended on purpose and needs no alarm.
  */

@@ -7,7 +7,7 @@ export interface GreetedUser {
 
 const initial = (text: string | null | undefined) => text?.trim().charAt(0) ?? '';
 
-/** Spec §2: first letters of first and last name, else the first letter of the email, else "U"; upper case. */
+/** docs/store-spec.md §2: first letters of first and last name, else the first letter of the email, else "U"; upper case. */
 export function initialsOf(user: GreetedUser): string {
   const first = initial(user.firstName);
   const last = initial(user.lastName);

@@ -21,7 +21,7 @@ function useCountiesViewEvent(signedIn: boolean) {
   }, [signedIn]);
 }
 
-/** Spec §2 "Browse Counties" (/counties): signed-in customers pick a county and go to its checkout. */
+/** docs/store-spec.md §2 "Browse Counties" (/counties): signed-in customers pick a county and go to its checkout. */
 export default function BrowseCountiesPage() {
   const { isSignedIn } = useRequiredUser();
   const counties = useCounties();

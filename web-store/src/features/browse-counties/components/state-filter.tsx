@@ -34,7 +34,7 @@ function StateButton({
 }
 
 /**
- * Spec §2: the states, alphabetical with their county counts, plus All States. A scrolling list
+ * docs/store-spec.md §2: the states, alphabetical with their county counts, plus All States. A scrolling list
  * beside the cards on wide screens; a select above them on narrow ones (CSS shows one or the other).
  */
 export function StateFilter({ states, total, selected, onSelect }: StateFilterProps) {

@@ -31,7 +31,7 @@ export function CheckoutLayout({
   );
 }
 
-/** Spec §7: checkout_view once per visit, with the order as first shown. */
+/** docs/store-spec.md §7: checkout_view once per visit, with the order as first shown. */
 function useCheckoutView(order: Order) {
   const recorded = useRef(false);
   useEffect(() => {

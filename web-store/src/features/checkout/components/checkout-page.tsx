@@ -13,7 +13,7 @@ import { PlanChooser } from './plan-chooser';
 import './checkout.css';
 import { SiteFooter } from '../../../components/site';
 
-// Spec §4: a successful payment clears what the checkout kept; the invoice details go with the email.
+// docs/store-spec.md §4: a successful payment clears what the checkout kept; the invoice details go with the email.
 function clearCartCheckout() {
   cart.clearAfterPurchase();
   forgetBuyer();

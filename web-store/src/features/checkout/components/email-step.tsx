@@ -78,7 +78,7 @@ export function EmailStep({
     open.mutate(paymentIntentRequest(order.lines, address, buyer));
   }
 
-  // The spec's own messages replace the browser's bubbles, so the form checks its fields itself.
+  // The messages of docs/store-spec.md §5 replace the browser's bubbles, so the form checks its fields itself.
   return (
     <form className="checkout-email" onSubmit={submit} noValidate>
       <div>

@@ -28,7 +28,7 @@ export interface CountyMapProps {
   onRemove: (countyId: string) => void;
 }
 
-/** Spec §9: a tooltip opens after 700 ms; once one is showing, the next opens at once (as the UI kit's tooltips do). */
+/** docs/store-spec.md §9: a tooltip opens after 700 ms; once one is showing, the next opens at once (as the UI kit's tooltips do). */
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_MS = 300;
 const TOOLTIP_GAP_PX = 14;

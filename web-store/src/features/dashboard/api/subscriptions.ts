@@ -15,7 +15,7 @@ export function useSubscriptions(enabled: boolean) {
 }
 
 /**
- * Spec §7: PATCH the preference, then refetch the list. The mutation stays pending until the
+ * docs/store-spec.md §7: PATCH the preference, then refetch the list. The mutation stays pending until the
  * list is back, so the switch is never shown enabled with a stale value in between.
  */
 export function useAutoRenew(subscriptionId: string) {

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { handleUnauthorized } from '../../../lib/auth';
 import { Subscription, useAutoRenew } from '../api/subscriptions';
 
-/** Spec §2/§7/§8: an annual subscription's auto-renewal, saved at once and locked while it saves. */
+/** docs/store-spec.md §2/§7/§8: an annual subscription's auto-renewal, saved at once and locked while it saves. */
 export function AutoRenewSwitch({ subscription }: { subscription: Subscription }) {
   const id = useId();
   const save = useAutoRenew(subscription.id);

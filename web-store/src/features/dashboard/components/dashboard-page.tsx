@@ -7,7 +7,7 @@ import { InvoiceSection } from './invoice-section';
 import { SubscriptionList } from './subscription-list';
 import { UserSummary, UserSummarySkeleton } from './user-summary';
 
-/** Spec §2 "User dashboard", at / once signed in and at /dashboard. A visitor is sent to sign in (lib/auth). */
+/** docs/store-spec.md §2 "User dashboard", at / once signed in and at /dashboard. A visitor is sent to sign in (lib/auth). */
 export default function DashboardPage() {
   const { user, error } = useRequiredUser();
   // Any failure but a lost session (which useRequiredUser handles) means the account could not be checked.

@@ -5,7 +5,7 @@ import { useInvoices } from '../api/invoices';
 
 /**
  * Every invoice of the account, below the subscriptions. Nothing is shown until there is one: a
- * new customer's dashboard keeps the spec's empty state as its only message.
+ * new customer's dashboard keeps the empty state of docs/store-spec.md §2 as its only message.
  */
 export function InvoiceSection({ signedIn }: { signedIn: boolean }) {
   const invoices = useInvoices(signedIn);

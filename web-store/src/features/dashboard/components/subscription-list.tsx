@@ -21,7 +21,7 @@ function EmptyState() {
   );
 }
 
-/** Spec §2 "Active Subscriptions": the cards, the empty state, or skeletons while they load. */
+/** docs/store-spec.md §2 "Active Subscriptions": the cards, the empty state, or skeletons while they load. */
 export function SubscriptionList({ signedIn }: { signedIn: boolean }) {
   const subscriptions = useSubscriptions(signedIn);
   const lostSession = isUnauthorized(subscriptions.error);

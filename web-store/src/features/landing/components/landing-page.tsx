@@ -8,7 +8,7 @@ import { LandingHeader } from './landing-header';
 import './landing-page.css';
 import { PricingSection } from './pricing-section';
 
-/** Spec §2 "Landing page": loaded with the app's first chunk, so it stays free of heavy dependencies. */
+/** docs/store-spec.md §2 "Landing page": loaded with the app's first chunk, so it stays free of heavy dependencies. */
 export function LandingPage() {
   useLandingView();
   return (
