@@ -10,7 +10,8 @@ import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountiesModule } from './modules/counties/counties.module';
 import { DatasetsModule } from './modules/datasets/datasets.module';
-import { DownloadsController } from './modules/datasets/downloads.controller';
+import { DownloadsController } from './modules/downloads/downloads.controller';
+import { DownloadsModule } from './modules/downloads/downloads.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvoicesController } from './modules/invoices/invoices.controller';
 import { InvoicesModule } from './modules/invoices/invoices.module';
@@ -33,6 +34,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     JourneyModule,
     AdminModule,
     DatasetsModule,
+    DownloadsModule,
     OrderPageModule,
     InvoicesModule,
   ],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseCsv } from '../src/common/csv';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
+import { CountiesRepository } from '../src/modules/counties/counties.repository';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
@@ -73,10 +74,15 @@ describe('County datasets', () => {
 
   it('has no current file for a county without uploads when the generator is off, and generates nothing', async () => {
     const config = context.store.app.get('CONFIGURATION(storage)');
-    const withoutGenerator = new CountyDatasetsService(context.store.db, context.store.app.get(DatasetStorage), {
-      ...config,
-      generateMissingDatasets: false,
-    });
+    const withoutGenerator = new CountyDatasetsService(
+      context.store.db,
+      context.store.app.get(DatasetStorage),
+      context.store.app.get(CountiesRepository),
+      {
+        ...config,
+        generateMissingDatasets: false,
+      },
+    );
     const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '17031'`);
     expect(await withoutGenerator.currentDataset(county.id, new Date())).toBeNull();
     const [{ n }] = await context.store.db.query(

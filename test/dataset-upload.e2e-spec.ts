@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
-import { DownloadsService } from '../src/modules/datasets/downloads.service';
+import { DownloadsService } from '../src/modules/downloads/downloads.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { generateCountyDataset } from '../src/modules/datasets/synthetic-dataset';
 import { binaryBody } from './support/binary-body';

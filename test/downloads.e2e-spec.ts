@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
-import { DownloadTokens } from '../src/modules/datasets/download-token';
-import { DownloadsService } from '../src/modules/datasets/downloads.service';
+import { DownloadTokens } from '../src/modules/downloads/download-token';
+import { DownloadsService } from '../src/modules/downloads/downloads.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { buy } from './support/purchase';
 import { binaryBody } from './support/binary-body';

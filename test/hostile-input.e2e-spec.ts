@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { authConfig } from '../src/config';
 import { JOURNEY_EVENTS } from '../src/contracts/journey';
-import { DownloadTokens } from '../src/modules/datasets/download-token';
+import { DownloadTokens } from '../src/modules/downloads/download-token';
 import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
 import {
   closeAgent,

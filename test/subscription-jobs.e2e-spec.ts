@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
-import { DownloadsService } from '../src/modules/datasets/downloads.service';
+import { DownloadsService } from '../src/modules/downloads/downloads.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { RenewalRemindersService } from '../src/modules/subscriptions/renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from '../src/modules/subscriptions/subscription-jobs.constants';

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { MailModule } from '../mail/mail.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { BILLING_QUEUE } from './billing.constants';
 import { BillingQueue } from './billing-queue.service';
 import { RenewalPaymentsService } from './renewal-payments.service';
@@ -13,6 +14,7 @@ import { RenewalPaymentsService } from './renewal-payments.service';
     InvoicesModule,
     MailModule,
     PaymentsModule,
+    SubscriptionsModule,
     BullModule.registerQueue({
       name: BILLING_QUEUE,
       defaultJobOptions: {

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
+import { CountiesRepository } from '../counties/counties.repository';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
@@ -46,6 +47,7 @@ export class CountyDatasetsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: DatasetStorage,
+    private readonly counties: CountiesRepository,
     @Inject(storageConfig.KEY) config: ConfigType<typeof storageConfig>,
   ) {
     this.generateMissing = config.generateMissingDatasets;
@@ -81,10 +83,7 @@ export class CountyDatasetsService {
   async ensureRelease(countyId: string, release: string): Promise<CountyDataset> {
     const existing = await this.find(countyId, release);
     if (existing) return existing;
-    const [county] = await this.db.query(
-      `SELECT fips, name, state_code AS "stateCode", population FROM counties WHERE id = $1`,
-      [countyId],
-    );
+    const county = await this.counties.findRecord(countyId, { includeRemoved: true });
     if (!county) throw new NotFoundException('County not found');
     const { bytes, records, keyFieldCounts } = generateCountyDataset(county, release);
     const storageKey = `counties/${county.fips}/${release}.csv.gz`;

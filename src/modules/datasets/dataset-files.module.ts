@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountiesModule } from '../counties/counties.module';
 import { CountyDatasetsService } from './county-datasets.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
+  imports: [CountiesModule],
   providers: [DatasetStorage, CountyDatasetsService],
   exports: [DatasetStorage, CountyDatasetsService],
 })

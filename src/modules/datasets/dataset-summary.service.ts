@@ -1,22 +1,14 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { countyFileStem } from '../../common/slug';
 import { SAMPLE_RECORDS } from '../../contracts/county-dataset';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountiesRepository, CountyRecord } from '../counties/counties.repository';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { csvSampleOf } from './dataset-sample';
 import { DatasetsQueue } from './datasets-queue.service';
-import { DATA_NOT_AVAILABLE } from './downloads.service';
+import { DATA_NOT_AVAILABLE } from './datasets.constants';
 import { CountyDatasetSummaryDto } from './dto/county-dataset-summary.dto';
 import { fillRates } from './key-field-counts';
-
-interface CountyOnSale {
-  id: string;
-  name: string;
-  state: string;
-  stateCode: string;
-}
 
 /** The free sample of a county's current release, ready to be sent. */
 export interface CountySample {
@@ -38,7 +30,7 @@ export class DatasetSummaryService {
   private readonly logger = new Logger('DatasetSummary');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
     private readonly storage: DatasetStorage,
     private readonly queue: DatasetsQueue,
@@ -70,11 +62,8 @@ export class DatasetSummaryService {
     };
   }
 
-  private async current(countyId: string): Promise<{ county: CountyOnSale; dataset: CountyDataset }> {
-    const [county]: CountyOnSale[] = await this.db.query(
-      `SELECT id, name, state, state_code AS "stateCode" FROM counties WHERE id = $1 AND deleted_at IS NULL`,
-      [countyId],
-    );
+  private async current(countyId: string): Promise<{ county: CountyRecord; dataset: CountyDataset }> {
+    const county = await this.counties.findRecord(countyId, { includeRemoved: false });
     if (!county) throw new NotFoundException('County not found');
     const dataset = await this.datasets.currentDataset(county.id, new Date());
     if (!dataset) throw new ConflictException(DATA_NOT_AVAILABLE);

@@ -13,6 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { CountiesRepository } from '../counties/counties.repository';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { CountyFileInspector, fileTooLarge } from './county-file-inspector';
 
@@ -40,6 +41,7 @@ export class DatasetUploadsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: DatasetStorage,
+    private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
     @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {}
@@ -65,7 +67,7 @@ export class DatasetUploadsService {
     record: UploadRecorder,
   ): Promise<CountyDataset> {
     // Removed counties too: their subscribers keep downloading, and a correction must reach them.
-    const [county]: { fips: string }[] = await this.db.query(`SELECT fips FROM counties WHERE id = $1`, [countyId]);
+    const county = await this.counties.findRecord(countyId, { includeRemoved: true });
     if (!county) throw new NotFoundException('County not found');
     checkBodyHeaders(req, this.config.uploadMaxBytes);
 

@@ -1,3 +1,6 @@
+/** What a buyer is told while a county has no file for them yet. */
+export const DATA_NOT_AVAILABLE = "This county's data is not available yet.";
+
 export const DATASETS_QUEUE = 'datasets';
 
 export const DatasetsJob = {

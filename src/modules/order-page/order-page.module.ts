@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatasetsModule } from '../datasets/datasets.module';
+import { DownloadsModule } from '../downloads/downloads.module';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -8,7 +8,7 @@ import { OrderPageLinks } from './order-page-links';
 import { OrderPageService } from './order-page.service';
 
 @Module({
-  imports: [DatasetsModule, InvoicesModule, OrdersModule, SubscriptionsModule],
+  imports: [DownloadsModule, InvoicesModule, OrdersModule, SubscriptionsModule],
   controllers: [OrderPageController],
   providers: [OrderPageLinks, OrderPageService],
 })

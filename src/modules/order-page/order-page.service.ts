@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { centsToDollars } from '../../common/money';
 import { OrdersRepository } from '../orders/orders.repository';
-import { DownloadsService } from '../datasets/downloads.service';
+import { DownloadsService } from '../downloads/downloads.service';
 import { InvoiceFile, InvoicesService } from '../invoices/invoices.service';
 import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';
 import { OrderPageDto } from './dto/order-page.dto';

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { CountiesModule } from '../counties/counties.module';
+import { OrdersModule } from '../orders/orders.module';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, CountiesModule, OrdersModule],
   controllers: [CustomerSubscriptionsController],
   providers: [SubscriptionsRepository, CustomerSubscriptionsService],
   exports: [SubscriptionsRepository, CustomerSubscriptionsService],

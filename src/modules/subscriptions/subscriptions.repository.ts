@@ -100,12 +100,16 @@ export class SubscriptionsRepository {
   }
 
   /** The subscription, if it is within the scope given (any subscription without one). */
-  async find(id: string, scope?: SubscriptionScope, db: EntityManager = this.db.manager): Promise<SubscriptionRow | null> {
+  async find(
+    id: string,
+    scope?: SubscriptionScope,
+    db: EntityManager = this.db.manager,
+  ): Promise<SubscriptionRow | null> {
     const [condition, params] = scopeCondition(scope, 2);
-    const [row]: SubscriptionRow[] = await db.query(`SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = $1 AND ${condition}`, [
-      id,
-      ...params,
-    ]);
+    const [row]: SubscriptionRow[] = await db.query(
+      `SELECT ${COLUMNS} FROM subscriptions s WHERE s.id = $1 AND ${condition}`,
+      [id, ...params],
+    );
     return row ?? null;
   }
 
@@ -122,7 +126,10 @@ export class SubscriptionsRepository {
   /** A customer's subscriptions, newest first, or those an order bought. */
   list(scope: SubscriptionScope): Promise<SubscriptionRow[]> {
     const [condition, params] = scopeCondition(scope, 1);
-    return this.db.query(`SELECT ${COLUMNS} FROM subscriptions s WHERE ${condition} ORDER BY s.created_at DESC, s.id`, params);
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM subscriptions s WHERE ${condition} ORDER BY s.created_at DESC, s.id`,
+      params,
+    );
   }
 
   async setAutoRenew(db: EntityManager, id: string, autoRenew: boolean): Promise<void> {
@@ -131,9 +138,10 @@ export class SubscriptionsRepository {
 
   /** Staff ending a subscription: no access, no renewal. */
   async cancel(db: EntityManager, id: string): Promise<void> {
-    await db.query(`UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now() WHERE id = $1`, [
-      id,
-    ]);
+    await db.query(
+      `UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now() WHERE id = $1`,
+      [id],
+    );
   }
 
   /**

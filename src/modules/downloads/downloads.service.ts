@@ -7,37 +7,26 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { countyFileStem } from '../../common/slug';
 import { appConfig, authConfig } from '../../config';
-import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
+import { CountiesRepository } from '../counties/counties.repository';
+import { CountyDataset, CountyDatasetsService } from '../datasets/county-datasets.service';
+import { DATA_NOT_AVAILABLE } from '../datasets/datasets.constants';
+import { entitledPeriod, EntitlementTerms, includesDataset } from '../datasets/entitlement';
+import { OrdersRepository } from '../orders/orders.repository';
+import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { DownloadTokens } from './download-token';
-import { entitledPeriod, EntitlementTerms, includesDataset } from './entitlement';
-
-interface Entitlement {
-  id: string;
-  purchase_type: 'one-time' | 'annual';
-  status: string;
-  start_date: Date;
-  expiration_date: Date | null;
-  county_id: string;
-  county_name: string;
-  state_code: string;
-}
 
 /** Who asks for a link: a signed-in customer, or whoever holds an order's page token. */
 export type SubscriptionOwner = { userId: string } | { orderId: string };
 
 export const EXPIRED_LINK = 'This download link has expired. Get a fresh one from your dashboard or your order page.';
-const terms = (s: Entitlement): EntitlementTerms => ({
-  purchaseType: s.purchase_type,
+const terms = (s: SubscriptionRow): EntitlementTerms => ({
+  purchaseType: s.purchaseType,
   status: s.status,
-  startDate: s.start_date,
-  expirationDate: s.expiration_date,
+  startDate: s.startDate,
+  expirationDate: s.expirationDate,
 });
-
-export const DATA_NOT_AVAILABLE = "This county's data is not available yet.";
 
 const NOT_ENTITLED =
   'This subscription does not include this file any more. Your dashboard shows what you can download.';
@@ -49,7 +38,9 @@ export class DownloadsService {
   private readonly notAvailable: string;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly orders: OrdersRepository,
+    private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
@@ -66,11 +57,11 @@ export class DownloadsService {
    * current now (see ./entitlement). 409 while the county has no such file yet.
    */
   async linkFor(subscriptionId: string, owner: SubscriptionOwner) {
-    const subscription = await this.entitlement(subscriptionId, owner);
+    const subscription = await this.subscriptions.find(subscriptionId, await this.scopeOf(owner));
     if (!subscription) throw new NotFoundException('Subscription not found');
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
-    const dataset = await this.datasets.currentDataset(subscription.county_id, period.to);
+    const dataset = await this.datasets.currentDataset(subscription.countyId, period.to);
     if (!dataset) throw new ConflictException(this.notAvailable);
     const { token, expiresAt } = this.tokens.issue({ subscriptionId, datasetId: dataset.id });
     return {
@@ -91,34 +82,25 @@ export class DownloadsService {
         'This download link is not valid. Get a fresh one from your dashboard or your order page.',
       );
     }
-    const subscription = await this.entitlement(checked.grant.subscriptionId);
+    const subscription = await this.subscriptions.find(checked.grant.subscriptionId);
     const dataset = await this.datasets.findById(checked.grant.datasetId);
-    if (!subscription || !dataset || dataset.countyId !== subscription.county_id)
+    if (!subscription || !dataset || dataset.countyId !== subscription.countyId)
       throw new ForbiddenException(NOT_ENTITLED);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     // Looked up again, not trusted from the link: an upload since may have moved the bounds.
     const [first, last] = await this.datasets.currentReleases([
-      { countyId: subscription.county_id, at: period.from },
-      { countyId: subscription.county_id, at: period.to },
+      { countyId: subscription.countyId, at: period.from },
+      { countyId: subscription.countyId, at: period.to },
     ]);
     if (!includesDataset(dataset, period, first, last)) throw new ForbiddenException(NOT_ENTITLED);
-    const name = countyFileStem(subscription.county_name, subscription.state_code);
+    const place = (await this.counties.placesOf([subscription.countyId])).get(subscription.countyId);
+    if (!place) throw new ForbiddenException(NOT_ENTITLED);
+    const name = countyFileStem(place.name, place.stateCode);
     return { dataset, filename: `${name}-${dataset.release}.csv.gz` };
   }
 
-  private async entitlement(subscriptionId: string, owner?: SubscriptionOwner): Promise<Entitlement | null> {
-    const [row] = await this.db.query(
-      `SELECT s.id, s.purchase_type, s.status, s.start_date, s.expiration_date, s.county_id, c.name AS county_name, c.state_code
-       FROM subscriptions s JOIN counties c ON c.id = s.county_id
-       WHERE s.id = $1 AND ($2::uuid IS NULL OR s.user_id = $2)
-         AND ($3::uuid IS NULL OR s.order_item_id IN (SELECT id FROM order_items WHERE order_id = $3))`,
-      [
-        subscriptionId,
-        owner && 'userId' in owner ? owner.userId : null,
-        owner && 'orderId' in owner ? owner.orderId : null,
-      ],
-    );
-    return row ?? null;
+  private async scopeOf(owner: SubscriptionOwner): Promise<SubscriptionScope> {
+    return 'userId' in owner ? owner : { orderItemIds: await this.orders.itemIds(owner.orderId) };
   }
 }
