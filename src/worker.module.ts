@@ -3,7 +3,7 @@ import { CoreModule } from './core.module';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
-import { MailWorkerModule } from './modules/mail/mail-worker.module';
+import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
 import { WorkerStatus } from './worker-status';
@@ -12,7 +12,7 @@ import { WorkerStatus } from './worker-status';
 @Module({
   imports: [
     CoreModule,
-    MailWorkerModule,
+    NotificationsWorkerModule,
     JourneyWorkerModule,
     SubscriptionsWorkerModule,
     BillingWorkerModule,

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { releaseOf } from '../src/modules/datasets/entitlement';
-import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
+import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import {
   customers,
   everyone,

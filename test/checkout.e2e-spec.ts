@@ -9,7 +9,7 @@ import { eventually } from './support/eventually';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { MAIL_QUEUE } from '../src/modules/mail/mail.constants';
-import { MailProcessor } from '../src/modules/mail/mail.processor';
+import { MailProcessor } from '../src/modules/notifications/mail.processor';
 import { useTestApp } from './support/test-app';
 
 type Stripes = Awaited<ReturnType<typeof testStripe>>;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { authConfig } from '../src/config';
 import { JOURNEY_EVENTS } from '../src/contracts/journey';
 import { DownloadTokens } from '../src/modules/downloads/download-token';
-import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
+import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import {
   closeAgent,
   EDGE_NUMBERS,

@@ -7,7 +7,7 @@ import { Invoices1763801000000 } from '../src/database/migrations/1763801000000-
 import { RenewalPaymentsService } from '../src/modules/billing/renewal-payments.service';
 import { StripeReconciliationService } from '../src/modules/stripe-events/stripe-reconciliation.service';
 import { InvoicesRepository } from '../src/modules/invoices/invoices.repository';
-import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
+import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { autoRenewalTerms, LICENSE_TERMS, LICENSE_VERSION } from '../src/contracts/license';
-import { OrderPageLinks } from '../src/modules/order-page/order-page-links';
+import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';

@@ -1,26 +1,44 @@
 import { AdminSession } from '../modules/admin/entities/admin-session.entity';
+import { AuditEntry } from '../modules/admin/entities/audit-entry.entity';
 import { Session } from '../modules/auth/entities/session.entity';
-import { User } from '../modules/users/entities/user.entity';
+import { County } from '../modules/counties/entities/county.entity';
+import { CountyDatasetRecord } from '../modules/datasets/entities/county-dataset.entity';
+import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
+import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
+import {
+  JourneyEventTotal,
+  JourneyRollup,
+  JourneyVisitor,
+  JourneyVisitorEvent,
+} from '../modules/journey/entities/journey-rollup.entities';
+import { EmailDelivery } from '../modules/mail/entities/email-delivery.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
 import { Order } from '../modules/orders/entities/order.entity';
-import { County } from '../modules/counties/entities/county.entity';
-import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
-import { EmailDelivery } from '../modules/mail/entities/email-delivery.entity';
 import { Payment } from '../modules/payments/entities/payment.entity';
 import { StripeEvent } from '../modules/stripe-events/entities/stripe-event.entity';
 import { Subscription } from '../modules/subscriptions/entities/subscription.entity';
+import { TrackerDelivery } from '../modules/subscriptions/entities/tracker-delivery.entity';
+import { User } from '../modules/users/entities/user.entity';
 
-/** Every entity, listed so that every build and test runner finds the same set. */
+/** Every entity, one per table, listed so that every build and test runner finds the same set. */
 export const entities = [
   User,
   County,
   Subscription,
+  TrackerDelivery,
   Session,
   AdminSession,
+  AuditEntry,
   JourneyEvent,
+  JourneyRollup,
+  JourneyEventTotal,
+  JourneyVisitor,
+  JourneyVisitorEvent,
   Order,
   OrderItem,
   Payment,
   StripeEvent,
   EmailDelivery,
+  CountyDatasetRecord,
+  InvoiceRecord,
 ];

@@ -3,6 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
 import { FUNNEL_STEPS } from '../../contracts/journey';
+import { JourneyTotalsRepository } from '../journey/journey-totals.repository';
+import { PaymentsLedger } from '../payments/payments-ledger.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { UsersRepository } from '../users/users.repository';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const dollars = (cents: number) => cents / 100;
@@ -20,17 +24,23 @@ export interface FunnelStep {
  */
 @Injectable()
 export class AdminFiguresService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptionsRepository: SubscriptionsRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly ledger: PaymentsLedger,
+    private readonly journeyTotals: JourneyTotalsRepository,
+  ) {}
 
   async summary() {
-    const [subscriptions, users, revenue, journey] = await Promise.all([
+    const [subscriptions, totalUsers, revenue, journey] = await Promise.all([
       this.subscriptionFigures(),
-      this.db.query(`SELECT count(*)::int AS n FROM users`),
+      this.usersRepository.count(),
       this.revenue(),
       this.journey(),
     ]);
     return {
-      totalUsers: users[0].n as number,
+      totalUsers,
       activeSubscriptions: subscriptions.active,
       totalRevenue: revenue.total,
       averageSubscriptionValue: subscriptions.average,
@@ -63,42 +73,30 @@ export class AdminFiguresService {
   }
 
   private async subscriptionFigures() {
-    const [row] = await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active,
-              COALESCE(avg(amount), 0)::numeric(12, 2)::text AS average
-       FROM subscriptions`,
-    );
-    return { total: row.total as number, active: row.active as number, average: decimalToDollars(row.average) };
+    const figures = await this.subscriptionsRepository.figures();
+    return { ...figures, average: decimalToDollars(figures.average) };
   }
 
   private async revenue() {
-    const [total] = await this.db.query(`SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`);
-    const byType: { type: string; cents: string }[] = await this.db.query(
-      `SELECT split.key AS type, sum(split.value::numeric)::bigint AS cents
-       FROM payments, jsonb_each_text(amount_by_purchase_type) AS split
-       GROUP BY split.key ORDER BY split.key`,
-    );
+    const revenue = await this.ledger.revenue();
     return {
-      total: dollars(Number(total.cents)),
-      byPurchaseType: Object.fromEntries(byType.map((row) => [row.type, dollars(Number(row.cents))])),
+      total: dollars(revenue.totalCents),
+      byPurchaseType: Object.fromEntries(
+        Object.entries(revenue.centsByPurchaseType).map(([type, cents]) => [type, dollars(cents)]),
+      ),
     };
   }
 
   /** From the rollup totals (exact, as of the last rollup run), never from the raw events. */
   private async journey() {
-    const [[rollup], totals] = await Promise.all([
-      this.db.query(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
-      this.db.query(`SELECT event, visitors::int, events::int FROM journey_event_totals`),
-    ]);
-    const byEvent = new Map<string, { visitors: number; events: number }>(
-      (totals as { event: string; visitors: number; events: number }[]).map((row) => [row.event, row]),
-    );
+    const totals = await this.journeyTotals.read();
+    const byEvent = new Map(totals.byEvent.map((row) => [row.event, row]));
     const landing = byEvent.get('landing_view')?.visitors ?? 0;
     const funnel: FunnelStep[] = FUNNEL_STEPS.map((event) => {
       const count = byEvent.get(event)?.visitors ?? 0;
       return { event, count, rate: landing ? oneDecimal((count / landing) * 100) : 0 };
     });
-    const uniqueVisitors = (rollup?.visitors ?? 0) as number;
+    const { uniqueVisitors } = totals;
     const paid = byEvent.get('payment_success')?.visitors ?? 0;
     return {
       uniqueVisitors,

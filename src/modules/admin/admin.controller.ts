@@ -179,6 +179,6 @@ export class AdminController {
   @Get('audit-log')
   @ApiOperation({ summary: 'The latest staff actions, newest first' })
   auditLog() {
-    return this.actions.auditLog();
+    return this.actions.auditEntries();
   }
 }

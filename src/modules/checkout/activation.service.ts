@@ -64,7 +64,7 @@ export class ActivationService {
 
     const activated = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, order.id);
-      const items = await this.orders.items(db, order.id);
+      const items = await this.orders.items(order.id, db);
       if (isSettled(locked.status)) return false;
       const charge = intent.latest_charge as Stripe.Charge | null;
       const paidAt = new Date((charge?.created ?? intent.created) * 1000);

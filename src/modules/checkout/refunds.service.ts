@@ -29,7 +29,7 @@ export class RefundsService {
 
     const renewalsToEnd = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, orderId);
-      const items = await this.orders.items(db, orderId);
+      const items = await this.orders.items(orderId, db);
       const orderSplit = sumByPurchaseType(items);
       for (const refund of refunds) {
         await this.ledger.record(db, {

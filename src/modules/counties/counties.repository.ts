@@ -15,7 +15,7 @@ export interface CountyPlace {
 /** A county's record as staff edit it and as its data files are made for it. */
 export interface CountyRecord extends CountyPlace {
   id: string;
-  population: number;
+  population: number | null;
   fips: string;
 }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CountiesModule } from '../counties/counties.module';
 import { DataSchemaController } from './data-schema.controller';
 import { DatasetFilesModule } from './dataset-files.module';
 import { DatasetSummaryController } from './dataset-summary.controller';
@@ -7,7 +8,7 @@ import { DatasetUploadsService } from './dataset-uploads.service';
 import { DatasetsQueueModule } from './datasets-queue.module';
 
 @Module({
-  imports: [DatasetFilesModule, DatasetsQueueModule],
+  imports: [CountiesModule, DatasetFilesModule, DatasetsQueueModule],
   controllers: [DataSchemaController, DatasetSummaryController],
   providers: [DatasetUploadsService, DatasetSummaryService],
   exports: [DatasetFilesModule, DatasetUploadsService],

@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PurchaseType } from '../../contracts/plans';
+import { compareByStateThenName, CountiesRepository, placeName } from '../counties/counties.repository';
+import { OrdersRepository } from '../orders/orders.repository';
+import { BillableEntry, PaymentsLedger } from '../payments/payments-ledger.repository';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 /** One billed line, as it was when the invoice was issued. */
 export interface InvoiceLine {
@@ -50,27 +54,32 @@ export function invoiceNumber(number: string | number): string {
   return `CDS-${String(number).padStart(6, '0')}`;
 }
 
-const INVOICE_COLUMNS = `i.id, i.number::text AS number, i.order_id AS "orderId", i.kind, i.issued_at AS "issuedAt",
-  i.email, i.company_name AS "companyName", i.tax_id AS "taxId", i.lines, i.total_cents AS "totalCents", i.currency,
-  p.occurred_at AS "paidAt", o.license_version AS "licenseVersion",
-  CASE WHEN i.kind = 'order' THEN
-    (SELECT COALESCE(jsonb_agg(jsonb_build_object('amountCents', -r.amount_cents, 'refundedAt', r.occurred_at)
-                               ORDER BY r.occurred_at, r.id), '[]')
-     FROM payments r WHERE r.order_id = i.order_id AND r.kind = 'refund')
-  ELSE '[]' END AS refunds`;
-const INVOICE_FROM = `invoices i JOIN payments p ON p.id = i.payment_id JOIN orders o ON o.id = i.order_id`;
-/** A charge or renewal the ledger holds without its invoice. */
-interface MissingInvoice {
-  id: string;
-  /** As text: a Date would drop the microseconds, and the next page would start before this row. */
-  occurredAt: string;
-  kind: 'charge' | 'renewal';
-  stripeObjectId: string;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-}
 const MISSING_PAGE_SIZE = 500;
-const LISTING_COLUMNS = `i.id, i.number::text AS number, i.kind, i.issued_at AS "issuedAt", i.total_cents AS "totalCents"`;
+const LISTING_COLUMNS = `id, number::text AS number, kind, issued_at AS "issuedAt", total_cents AS "totalCents"`;
+const INVOICE_COLUMNS = `id, number::text AS number, order_id AS "orderId", payment_id AS "paymentId", kind,
+  issued_at AS "issuedAt", email, company_name AS "companyName", tax_id AS "taxId", lines, total_cents AS "totalCents",
+  currency`;
+
+/** An invoice row as stored; the rest of an Invoice comes from the ledger and the order. */
+type StoredInvoice = Omit<Invoice, 'paidAt' | 'licenseVersion' | 'refunds'> & { paymentId: string };
+
+/** Who an invoice bills and what it bills them for. */
+interface InvoiceDraft {
+  orderId: string;
+  paymentId: string;
+  subscriptionId: string | null;
+  kind: InvoiceKind;
+  buyer: { email: string; companyName: string | null; taxId: string | null };
+  lines: InvoiceLine[];
+  totalCents: number;
+  currency: string;
+}
+
+const yearsAfter = (start: Date, years: number): Date => {
+  const date = new Date(start);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date;
+};
 
 /**
  * Invoices, written in the transaction that records their payment in the ledger, once per
@@ -80,27 +89,43 @@ const LISTING_COLUMNS = `i.id, i.number::text AS number, i.kind, i.issued_at AS 
  */
 @Injectable()
 export class InvoicesRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly ledger: PaymentsLedger,
+    private readonly orders: OrdersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly counties: CountiesRepository,
+  ) {}
 
   /** The invoice of a checkout's charge, from its ledger entry (by PaymentIntent id). True when it was new. */
   async issueForCharge(db: EntityManager, paymentIntentId: string): Promise<boolean> {
-    const rows: unknown[] = await db.query(
-      `INSERT INTO invoices (order_id, payment_id, kind, email, company_name, tax_id, lines, total_cents, currency)
-       SELECT o.id, p.id, 'order', o.email, o.company_name, o.tax_id,
-              (SELECT COALESCE(jsonb_agg(jsonb_build_object('description', c.name || ', ' || c.state,
-                                                            'purchaseType', i.purchase_type,
-                                                            'amountCents', i.amount_cents)
-                                         ORDER BY c.state, c.name), '[]')
-               FROM order_items i JOIN counties c ON c.id = i.county_id WHERE i.order_id = o.id),
-              p.amount_cents, p.currency
-       FROM payments p JOIN orders o ON o.id = p.order_id
-       WHERE p.stripe_object_id = $1 AND p.kind = 'charge'
-         AND NOT EXISTS (SELECT 1 FROM invoices WHERE payment_id = p.id)
-       ON CONFLICT (payment_id) DO NOTHING
-       RETURNING id`,
-      [paymentIntentId],
+    const payment = await this.ledger.findByStripeObject(paymentIntentId, 'charge', db);
+    if (!payment?.orderId || (await this.isIssued(db, payment.id))) return false;
+    const order = await this.orders.findById(payment.orderId, db);
+    if (!order) return false;
+    const items = await this.orders.items(order.id, db);
+    const places = await this.counties.placesOf(
+      items.map((item) => item.countyId),
+      db,
     );
-    return rows.length === 1;
+    const lines = items
+      .map((item) => ({ place: places.get(item.countyId)!, item }))
+      .sort((a, b) => compareByStateThenName(a.place, b.place))
+      .map(({ place, item }) => ({
+        description: placeName(place),
+        purchaseType: item.purchaseType,
+        amountCents: item.amountCents,
+      }));
+    return this.issue(db, {
+      orderId: order.id,
+      paymentId: payment.id,
+      subscriptionId: null,
+      kind: 'order',
+      buyer: order,
+      lines,
+      totalCents: payment.amountCents,
+      currency: payment.currency,
+    });
   }
 
   /**
@@ -112,27 +137,31 @@ export class InvoicesRepository {
     stripeInvoiceId: string,
     period: { start: Date; end: Date },
   ): Promise<boolean> {
-    const rows: unknown[] = await db.query(
-      `INSERT INTO invoices (order_id, payment_id, subscription_id, kind, email, company_name, tax_id, lines,
-                             total_cents, currency)
-       SELECT o.id, p.id, s.id, 'renewal', o.email, o.company_name, o.tax_id,
-              jsonb_build_array(jsonb_build_object('description', c.name || ', ' || c.state,
-                                                   'purchaseType', s.purchase_type,
-                                                   'amountCents', p.amount_cents,
-                                                   'periodStart', $2::text, 'periodEnd', $3::text)),
-              p.amount_cents, p.currency
-       FROM payments p
-       JOIN subscriptions s ON s.id = p.subscription_id
-       JOIN counties c ON c.id = s.county_id
-       JOIN order_items oi ON oi.id = s.order_item_id
-       JOIN orders o ON o.id = oi.order_id
-       WHERE p.stripe_object_id = $1 AND p.kind = 'renewal'
-         AND NOT EXISTS (SELECT 1 FROM invoices WHERE payment_id = p.id)
-       ON CONFLICT (payment_id) DO NOTHING
-       RETURNING id`,
-      [stripeInvoiceId, period.start.toISOString(), period.end.toISOString()],
-    );
-    return rows.length === 1;
+    const payment = await this.ledger.findByStripeObject(stripeInvoiceId, 'renewal', db);
+    if (!payment?.subscriptionId || (await this.isIssued(db, payment.id))) return false;
+    const subscription = await this.subscriptions.find(payment.subscriptionId, undefined, db);
+    if (!subscription?.orderItemId) return false;
+    const order = (await this.orders.ordersOfItems([subscription.orderItemId], db)).get(subscription.orderItemId);
+    const place = (await this.counties.placesOf([subscription.countyId], db)).get(subscription.countyId);
+    if (!order || !place) return false;
+    return this.issue(db, {
+      orderId: order.orderId,
+      paymentId: payment.id,
+      subscriptionId: subscription.id,
+      kind: 'renewal',
+      buyer: order,
+      lines: [
+        {
+          description: placeName(place),
+          purchaseType: subscription.purchaseType,
+          amountCents: payment.amountCents,
+          periodStart: period.start.toISOString(),
+          periodEnd: period.end.toISOString(),
+        },
+      ],
+      totalCents: payment.amountCents,
+      currency: payment.currency,
+    });
   }
 
   /**
@@ -145,88 +174,111 @@ export class InvoicesRepository {
    */
   async issueMissing(): Promise<number> {
     let issued = 0;
-    let after: MissingInvoice | undefined;
+    let after: BillableEntry | undefined;
     for (;;) {
-      const page = await this.missingInvoices(after);
+      const page = await this.ledger.billableAfter(after, MISSING_PAGE_SIZE);
+      const invoiced = await this.issuedAmong(page.map((payment) => payment.id));
       for (const payment of page) {
-        const isNew =
-          payment.kind === 'charge'
-            ? await this.issueForCharge(this.db.manager, payment.stripeObjectId)
-            : payment.periodStart !== null &&
-              payment.periodEnd !== null &&
-              (await this.issueForRenewal(this.db.manager, payment.stripeObjectId, {
-                start: payment.periodStart,
-                end: payment.periodEnd,
-              }));
-        if (isNew) issued++;
+        if (invoiced.has(payment.id)) continue;
+        if (await this.issueFor(payment)) issued++;
       }
       if (page.length < MISSING_PAGE_SIZE) return issued;
       after = page[page.length - 1];
     }
   }
 
-  /** The next page of charges and renewals without an invoice, in payment order, after `after`. */
-  private missingInvoices(after: MissingInvoice | undefined): Promise<MissingInvoice[]> {
-    return this.db.query(
-      `SELECT p.id, p.occurred_at::text AS "occurredAt", p.kind, p.stripe_object_id AS "stripeObjectId",
-                s.start_date + make_interval(years => r.n::int) AS "periodStart",
-                s.start_date + make_interval(years => r.n::int + 1) AS "periodEnd"
-         FROM payments p
-         LEFT JOIN (SELECT id, row_number() OVER (PARTITION BY subscription_id ORDER BY occurred_at, id) AS n
-                    FROM payments WHERE kind = 'renewal') r ON r.id = p.id
-         LEFT JOIN subscriptions s ON s.id = p.subscription_id AND p.kind = 'renewal'
-         WHERE p.kind IN ('charge', 'renewal') AND NOT EXISTS (SELECT 1 FROM invoices WHERE payment_id = p.id)
-           AND ($1::timestamptz IS NULL OR (p.occurred_at, p.id) > ($1::timestamptz, $2::uuid))
-         ORDER BY p.occurred_at, p.id
-         LIMIT ${MISSING_PAGE_SIZE}`,
-      [after?.occurredAt ?? null, after?.id ?? null],
-    );
-  }
-
   /** An order's invoices, oldest first. */
   listForOrder(orderId: string): Promise<InvoiceListing[]> {
-    return this.db.query(`SELECT ${LISTING_COLUMNS} FROM invoices i WHERE i.order_id = $1 ORDER BY i.number`, [
-      orderId,
-    ]);
+    return this.db.query(`SELECT ${LISTING_COLUMNS} FROM invoices WHERE order_id = $1 ORDER BY number`, [orderId]);
   }
 
   /** A customer's invoices (those of the orders linked to them), newest first. */
-  listForUser(userId: string): Promise<InvoiceListing[]> {
+  async listForUser(userId: string): Promise<InvoiceListing[]> {
     return this.db.query(
-      `SELECT ${LISTING_COLUMNS} FROM invoices i JOIN orders o ON o.id = i.order_id
-       WHERE o.user_id = $1 ORDER BY i.number DESC`,
-      [userId],
+      `SELECT ${LISTING_COLUMNS} FROM invoices WHERE order_id = ANY($1::uuid[]) ORDER BY number DESC`,
+      [await this.orders.idsOfUser(userId)],
     );
   }
 
   /** The invoice, if it is one of this order's. */
   async findForOrder(orderId: string, invoiceId: string): Promise<Invoice | null> {
-    const [row] = await this.db.query(
-      `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND i.order_id = $2`,
+    const [row]: StoredInvoice[] = await this.db.query(
+      `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 AND order_id = $2`,
       [invoiceId, orderId],
     );
-    return row ? withRefundDates(row) : null;
+    return row ? this.complete(row) : null;
   }
 
   /** The invoice, if it is one of this customer's. */
   async findForUser(userId: string, invoiceId: string): Promise<Invoice | null> {
-    const [row] = await this.db.query(
-      `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND o.user_id = $2`,
-      [invoiceId, userId],
+    const [row]: StoredInvoice[] = await this.db.query(
+      `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1 AND order_id = ANY($2::uuid[])`,
+      [invoiceId, await this.orders.idsOfUser(userId)],
     );
-    return row ? withRefundDates(row) : null;
+    return row ? this.complete(row) : null;
   }
-}
 
-/** Refunds come as JSON, their moments as text. */
-function withRefundDates(
-  row: Omit<Invoice, 'refunds'> & { refunds: { amountCents: number; refundedAt: string }[] },
-): Invoice {
-  return {
-    ...row,
-    refunds: row.refunds.map((refund) => ({
-      amountCents: refund.amountCents,
-      refundedAt: new Date(refund.refundedAt),
-    })),
-  };
+  private async issueFor(payment: BillableEntry): Promise<boolean> {
+    if (payment.kind === 'charge') return this.issueForCharge(this.db.manager, payment.stripeObjectId);
+    if (!payment.subscriptionId || payment.renewalNumber === null) return false;
+    const subscription = await this.subscriptions.find(payment.subscriptionId);
+    if (!subscription) return false;
+    return this.issueForRenewal(this.db.manager, payment.stripeObjectId, {
+      start: yearsAfter(subscription.startDate, payment.renewalNumber),
+      end: yearsAfter(subscription.startDate, payment.renewalNumber + 1),
+    });
+  }
+
+  /** Numbered only when new: the unique payment id makes a repeat a no-op, and a repeat takes no number. */
+  private async issue(db: EntityManager, draft: InvoiceDraft): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `INSERT INTO invoices (order_id, payment_id, subscription_id, kind, email, company_name, tax_id, lines,
+                             total_cents, currency)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+       WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE payment_id = $2)
+       ON CONFLICT (payment_id) DO NOTHING
+       RETURNING id`,
+      [
+        draft.orderId,
+        draft.paymentId,
+        draft.subscriptionId,
+        draft.kind,
+        draft.buyer.email,
+        draft.buyer.companyName,
+        draft.buyer.taxId,
+        JSON.stringify(draft.lines),
+        draft.totalCents,
+        draft.currency,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  private async isIssued(db: EntityManager, paymentId: string): Promise<boolean> {
+    const [row] = await db.query(`SELECT 1 FROM invoices WHERE payment_id = $1`, [paymentId]);
+    return Boolean(row);
+  }
+
+  private async issuedAmong(paymentIds: string[]): Promise<Set<string>> {
+    const rows: { paymentId: string }[] = await this.db.query(
+      `SELECT payment_id AS "paymentId" FROM invoices WHERE payment_id = ANY($1::uuid[])`,
+      [paymentIds],
+    );
+    return new Set(rows.map((row) => row.paymentId));
+  }
+
+  /** The stored invoice with when it was paid, the license its order accepted and the refunds since. */
+  private async complete({ paymentId, ...stored }: StoredInvoice): Promise<Invoice> {
+    const [payment, order, refunds] = await Promise.all([
+      this.ledger.findById(paymentId),
+      this.orders.findById(stored.orderId),
+      stored.kind === 'order' ? this.ledger.refundsOf(stored.orderId) : Promise.resolve([]),
+    ]);
+    return {
+      ...stored,
+      paidAt: payment!.occurredAt,
+      licenseVersion: order?.licenseVersion ?? null,
+      refunds: refunds.map((refund) => ({ amountCents: -refund.amountCents, refundedAt: refund.occurredAt })),
+    };
+  }
 }

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { JourneyController } from './journey.controller';
 import { JourneyEventsService } from './journey-events.service';
 import { JourneyRollupService } from './journey-rollup.service';
+import { JourneyTotalsRepository } from './journey-totals.repository';
 
 @Module({
   controllers: [JourneyController],
-  providers: [JourneyEventsService, JourneyRollupService],
-  exports: [JourneyRollupService],
+  providers: [JourneyEventsService, JourneyRollupService, JourneyTotalsRepository],
+  exports: [JourneyRollupService, JourneyTotalsRepository],
 })
 export class JourneyModule {}

@@ -4,12 +4,11 @@ import { InvoicesModule } from '../invoices/invoices.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { OrderPageController } from './order-page.controller';
-import { OrderPageLinks } from './order-page-links';
 import { OrderPageService } from './order-page.service';
 
 @Module({
   imports: [DownloadsModule, InvoicesModule, OrdersModule, SubscriptionsModule],
   controllers: [OrderPageController],
-  providers: [OrderPageLinks, OrderPageService],
+  providers: [OrderPageService],
 })
 export class OrderPageModule {}

@@ -5,7 +5,7 @@ import { DownloadsService } from '../downloads/downloads.service';
 import { InvoiceFile, InvoicesService } from '../invoices/invoices.service';
 import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';
 import { OrderPageDto } from './dto/order-page.dto';
-import { OrderPageLinks } from './order-page-links';
+import { OrderPageLinks } from '../orders/order-page-links';
 
 const NO_SUCH_ORDER = 'This order link is not valid. Please use the link in your receipt email.';
 

@@ -31,6 +31,8 @@ export interface ItemOrder {
   itemId: string;
   orderId: string;
   email: string;
+  companyName: string | null;
+  taxId: string | null;
   stripeCustomerId: string | null;
   stripePaymentIntentId: string | null;
 }
@@ -86,8 +88,8 @@ export class OrdersRepository {
     return row.n;
   }
 
-  async findById(orderId: string): Promise<Order | null> {
-    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
+  async findById(orderId: string, db: EntityManager = this.db.manager): Promise<Order | null> {
+    const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
     return order ?? null;
   }
 
@@ -103,10 +105,17 @@ export class OrdersRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The orders linked to a customer (paid while signed in, or with their email). */
+  async idsOfUser(userId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(`SELECT id FROM orders WHERE user_id = $1`, [userId]);
+    return rows.map((row) => row.id);
+  }
+
   /** The orders of these items, by item id. */
-  async ordersOfItems(itemIds: string[]): Promise<Map<string, ItemOrder>> {
-    const rows: ItemOrder[] = await this.db.query(
-      `SELECT i.id AS "itemId", o.id AS "orderId", o.email, o.stripe_customer_id AS "stripeCustomerId",
+  async ordersOfItems(itemIds: string[], db: EntityManager = this.db.manager): Promise<Map<string, ItemOrder>> {
+    const rows: ItemOrder[] = await db.query(
+      `SELECT i.id AS "itemId", o.id AS "orderId", o.email, o.company_name AS "companyName", o.tax_id AS "taxId",
+              o.stripe_customer_id AS "stripeCustomerId",
               o.stripe_payment_intent_id AS "stripePaymentIntentId"
        FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.id = ANY($1::uuid[])`,
       [itemIds],
@@ -114,7 +123,7 @@ export class OrdersRepository {
     return new Map(rows.map((row) => [row.itemId, row]));
   }
 
-  async items(db: EntityManager, orderId: string): Promise<OrderItemRow[]> {
+  async items(orderId: string, db: EntityManager = this.db.manager): Promise<OrderItemRow[]> {
     return db.query(
       `SELECT id, county_id AS "countyId", purchase_type AS "purchaseType", amount_cents AS "amountCents"
        FROM order_items WHERE order_id = $1`,

@@ -217,6 +217,19 @@ export class SubscriptionsRepository {
     );
   }
 
+  /** A County Tracker's delivery of a month: which file, and whether it was new to the subscriber. */
+  async trackerDelivery(
+    subscriptionId: string,
+    month: string,
+  ): Promise<{ datasetId: string; dataChanged: boolean } | null> {
+    const [row] = await this.db.query(
+      `SELECT dataset_id AS "datasetId", data_changed AS "dataChanged" FROM tracker_deliveries
+       WHERE subscription_id = $1 AND month = $2`,
+      [subscriptionId, month],
+    );
+    return row ?? null;
+  }
+
   async figures(): Promise<SubscriptionFigures> {
     const [row]: SubscriptionFigures[] = await this.db.query(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { normalizeEmail } from '../../common/email';
+import { User } from './entities/user.entity';
 
 /** What an OpenID provider says about the person signing in. */
 export interface SignInClaims {
@@ -15,6 +17,12 @@ export interface SignInClaims {
 
 @Injectable()
 export class UsersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  count(): Promise<number> {
+    return this.db.getRepository(User).count();
+  }
+
   /** The user with this email, created if there is none; safe under concurrent calls. */
   async findOrCreateByEmail(db: EntityManager, email: string): Promise<string> {
     const [row] = await db.query(

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { OrderPageLinks } from '../../order-page/order-page-links';
-import { MailTemplate, RenewalReceiptJobData } from '../mail.constants';
+import { PaymentsLedger } from '../../payments/payments-ledger.repository';
+import { OrderPageLinks } from '../../orders/order-page-links';
+import { MailTemplate, RenewalReceiptJobData } from '../../mail/mail.constants';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
@@ -13,7 +12,7 @@ import { SubscriptionFactsReader } from './subscription-facts';
 @Injectable()
 export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly ledger: PaymentsLedger,
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
     private readonly links: OrderPageLinks,
@@ -21,11 +20,7 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
 
   async build({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    const [payment] = await this.db.query(
-      `SELECT amount_cents AS "amountCents", occurred_at AS "occurredAt" FROM payments
-       WHERE stripe_object_id = $1 AND kind = 'renewal'`,
-      [invoiceId],
-    );
+    const payment = await this.ledger.findByStripeObject(invoiceId, 'renewal');
     if (!subscription || !payment || !subscription.expirationDate) return null;
     const { county } = subscription;
     return this.composer.compose({

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { OrderPageLinks } from '../../order-page/order-page-links';
-import { MailTemplate, TrackerDeliveryJobData } from '../mail.constants';
+import { CountyDatasetsService } from '../../datasets/county-datasets.service';
+import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { OrderPageLinks } from '../../orders/order-page-links';
+import { MailTemplate, TrackerDeliveryJobData } from '../../mail/mail.constants';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
@@ -12,7 +12,8 @@ import { SubscriptionFactsReader } from './subscription-facts';
 @Injectable()
 export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData> {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly datasets: CountyDatasetsService,
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
     private readonly links: OrderPageLinks,
@@ -20,13 +21,10 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
 
   async build({ subscriptionId, month }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    const [delivery] = await this.db.query(
-      `SELECT d.data_changed AS "dataChanged", ds.release, ds.records
-       FROM tracker_deliveries d JOIN county_datasets ds ON ds.id = d.dataset_id
-       WHERE d.subscription_id = $1 AND d.month = $2`,
-      [subscriptionId, month],
-    );
-    if (!subscription || !delivery || subscription.status !== 'active') return null;
+    const delivered = await this.subscriptions.trackerDelivery(subscriptionId, month);
+    const dataset = delivered && (await this.datasets.findById(delivered.datasetId));
+    if (!subscription || !delivered || !dataset || subscription.status !== 'active') return null;
+    const delivery = { dataChanged: delivered.dataChanged, release: dataset.release, records: dataset.records };
     const { county } = subscription;
     const records = Number(delivery.records).toLocaleString('en-US');
     const monthName = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {

@@ -1,21 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { formatDate } from '../../../common/dates';
 import { escapeHtml } from '../../../common/html';
 import { formatDollars } from '../../../common/money';
 import { appConfig } from '../../../config';
 import { planFor, PLANS, PurchaseType } from '../../../contracts/plans';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { OrderPageLinks } from '../../order-page/order-page-links';
-import { MailTemplate, ReceiptJobData } from '../mail.constants';
+import { compareByStateThenName, CountiesRepository } from '../../counties/counties.repository';
+import { OrdersRepository } from '../../orders/orders.repository';
+import { OrderPageLinks } from '../../orders/order-page-links';
+import { MailTemplate, ReceiptJobData } from '../../mail/mail.constants';
 import { MailComposer } from './mail-composer';
 
 interface ReceiptLine {
-  email: string;
-  order_cents: number;
-  paid_at: Date;
   purchase_type: PurchaseType;
   item_cents: number;
   name: string;
@@ -26,7 +23,8 @@ interface ReceiptLine {
 @Injectable()
 export class ReceiptMail implements MailTemplate<ReceiptJobData> {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly counties: CountiesRepository,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
     private readonly links: OrderPageLinks,
     private readonly composer: MailComposer,
@@ -38,17 +36,11 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
 
   /** The receipt of a paid order, or null when the order is not paid. */
   async build({ orderId }: ReceiptJobData): Promise<OutgoingMail | null> {
-    const lines: ReceiptLine[] = await this.db.query(
-      `SELECT o.email, o.amount_cents AS order_cents, o.paid_at, i.purchase_type, i.amount_cents AS item_cents, c.name, c.state
-       FROM orders o
-       JOIN order_items i ON i.order_id = o.id
-       JOIN counties c ON c.id = i.county_id
-       WHERE o.id = $1 AND o.status = 'paid'
-       ORDER BY c.state, c.name`,
-      [orderId],
-    );
+    const order = await this.orders.findById(orderId);
+    if (order?.status !== 'paid' || !order.paidAt) return null;
+    const lines = await this.linesOf(orderId);
     if (lines.length === 0) return null;
-    const { email, order_cents: total, paid_at: paidAt } = lines[0];
+    const { email, amountCents: total, paidAt } = order;
     const count = lines.length;
     const subject = `Your County Data Store order: ${count} ${count === 1 ? 'county' : 'counties'}`;
     const hasTracker = lines.some((l) => l.purchase_type === 'annual');
@@ -99,5 +91,19 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
       `<p><a href="${escapeHtml(orderPage)}">Download your data</a></p><p>${escapeHtml(support)}</p>`;
 
     return { key: ReceiptMail.key(orderId), to: email, subject, text, html };
+  }
+
+  private async linesOf(orderId: string): Promise<ReceiptLine[]> {
+    const items = await this.orders.items(orderId);
+    const places = await this.counties.placesOf(items.map((item) => item.countyId));
+    return items
+      .map((item) => ({ item, place: places.get(item.countyId)! }))
+      .sort((a, b) => compareByStateThenName(a.place, b.place))
+      .map(({ item, place }) => ({
+        purchase_type: item.purchaseType,
+        item_cents: item.amountCents,
+        name: place.name,
+        state: place.state,
+      }));
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { MailTransport } from '../../integrations/mail/mail-transport';
+import { CountiesModule } from '../counties/counties.module';
+import { DatasetFilesModule } from '../datasets/dataset-files.module';
+import { MailSenderModule } from '../mail/mail-sender.module';
+import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
-import { OrderPageLinks } from '../order-page/order-page-links';
-import { EmailDeliveriesRepository } from './email-deliveries.repository';
-import { MailModule } from './mail.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { MailProcessor } from './mail.processor';
-import { MailSender } from './mail-sender.service';
 import { MailComposer } from './templates/mail-composer';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
@@ -15,15 +16,22 @@ import { SubscriptionExpiredMail } from './templates/subscription-expired.mail';
 import { SubscriptionFactsReader } from './templates/subscription-facts';
 import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
 
-/** The worker's side of mail: render and send. Imported by the worker only. */
+/**
+ * What the store tells its customers: each email of the mail queue rendered from what the owning
+ * modules know (orders, subscriptions, counties, files, payments), then sent once. Worker only.
+ */
 @Module({
-  imports: [MailModule, OrdersModule],
+  imports: [
+    CountiesModule,
+    DatasetFilesModule,
+    MailModule,
+    MailSenderModule,
+    OrdersModule,
+    PaymentsModule,
+    SubscriptionsModule,
+  ],
   providers: [
     MailProcessor,
-    MailSender,
-    MailTransport,
-    EmailDeliveriesRepository,
-    OrderPageLinks,
     MailComposer,
     SubscriptionFactsReader,
     ReceiptMail,
@@ -34,4 +42,4 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
     RenewalFailedMail,
   ],
 })
-export class MailWorkerModule {}
+export class NotificationsWorkerModule {}

@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { KeyFieldCounts } from '../key-field-counts';
+
+/** One county's file of one monthly release, in one format, as stored. */
+@Entity('county_datasets')
+export class CountyDatasetRecord {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  countyId: string;
+
+  /** YYYY-MM. */
+  @Column({ type: 'char', length: 7 })
+  release: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'csv.gz' })
+  format: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  storageKey: string;
+
+  @Column({ type: 'bigint' })
+  bytes: string;
+
+  @Column({ type: 'char', length: 64 })
+  sha256: string;
+
+  @Column({ type: 'integer' })
+  records: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  source: 'generated' | 'uploaded';
+
+  @Column({ type: 'jsonb', nullable: true })
+  keyFieldCounts: KeyFieldCounts | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
