@@ -21,6 +21,8 @@ const MAIL_OUTBOX_VIEWER = built('dev/mail-outbox-viewer.js');
 const DECIDERS = [built('integrations/stripe/stripe-simulator.provider.js'), built('app.setup.js')];
 
 const WORKER_READY = 'Worker connected to PostgreSQL and Redis';
+// Generous: a local start makes the sign-in provider's keys, and these machines run other tests beside this one.
+const STARTUP_MS = 60_000;
 
 /**
  * Runs a built entry point with the recorder preloaded, lets `use` exercise
@@ -43,8 +45,11 @@ async function modulesLoadedBy(
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const endedEarly = exited.then((code) => {
+    throw new Error(`exited with ${code} before the test was done`);
+  });
   try {
-    await use(() => output).catch((error: Error) => {
+    await Promise.race([use(() => output), endedEarly]).catch((error: Error) => {
       throw new Error(`${entry}: ${error.message}\n${output}`);
     });
   } finally {
@@ -69,7 +74,7 @@ async function apiModules(
   const origin = `http://127.0.0.1:${port}`;
   const statuses: Record<string, number> = {};
   const loaded = await modulesLoadedBy('main.js', { PUBLIC_URL: origin, ...env, PORT: String(port) }, async () => {
-    await eventually(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.ok, 20_000);
+    await eventually(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.ok, STARTUP_MS);
     for (const path of [
       '/api/checkout/config',
       '/api/login',
@@ -84,7 +89,7 @@ async function apiModules(
 
 function workerModules(env: Record<string, string>): Promise<string[]> {
   return modulesLoadedBy('worker.js', { ...env, LOG_LEVEL: 'info' }, async (output) => {
-    await eventually(async () => output().includes(WORKER_READY), 20_000);
+    await eventually(async () => output().includes(WORKER_READY), STARTUP_MS);
   });
 }
 
@@ -123,7 +128,7 @@ describe('The development stand-ins’ code (src/dev)', () => {
     expect(fromDev(api.loaded)).toEqual([]);
     expect(worker).toContain(DECIDERS[0]);
     expect(fromDev(worker)).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it('is loaded outside production, where the stand-ins run', async () => {
     const [api, worker] = await Promise.all([apiModules(local()), workerModules(local())]);
@@ -138,5 +143,5 @@ describe('The development stand-ins’ code (src/dev)', () => {
       expect.arrayContaining([SIMULATOR, STRIPE_JS_STANDIN, SIGN_IN_PROVIDER, MAIL_OUTBOX_VIEWER]),
     );
     expect(worker).toContain(SIMULATOR);
-  }, 90_000);
+  }, 150_000);
 });
