@@ -10,9 +10,7 @@ import { sameOriginOnly } from './common/http/same-origin';
 import { sendSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/validation';
 import { appConfig, mailConfig } from './config';
-import { mailOutboxViewer } from './integrations/mail/mail-outbox-viewer';
-import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
-import { stripeJsStandin } from './integrations/stripe/simulator/stripe-js-standin';
+import type { StripeSimulator } from './dev/stripe-simulator/stripe-simulator';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
 import { catalogRoute } from './modules/counties/catalog-fast-path';
@@ -42,8 +40,22 @@ function setUpDocs(app: INestApplication): void {
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 }
 
+/**
+ * The pages of the local stand-ins that are active. Each is loaded only then,
+ * so a production process never loads a module under src/dev (its image has none).
+ */
+async function serveLocalStandins(app: NestExpressApplication, production: boolean): Promise<void> {
+  const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
+  if (simulator) app.use((await import('./dev/stripe-simulator/stripe-js-standin')).stripeJsStandin(simulator));
+  const devProvider = app.get(OidcClient).devProvider;
+  if (devProvider) app.use(devProvider.router);
+  const mail = app.get<ConfigType<typeof mailConfig>>(mailConfig.KEY);
+  if (!production && !mail.smtpUrl)
+    app.use((await import('./dev/mail-outbox-viewer')).mailOutboxViewer(mail.outboxDir));
+}
+
 /** Everything about the HTTP app that main.ts and the tests must share. */
-export function configureApp(app: NestExpressApplication): NestExpressApplication {
+export async function configureApp(app: NestExpressApplication): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   // Behind a load balancer, client addresses come from X-Forwarded-For.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -56,12 +68,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useGlobalPipes(createValidationPipe());
   // On SIGTERM: finish what is in flight, close, then exit with 0 (not by the signal again).
   app.enableShutdownHooks(undefined, { useProcessExit: true });
-  const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
-  if (simulator) app.use(stripeJsStandin(simulator));
-  const devProvider = app.get(OidcClient).devProvider;
-  if (devProvider) app.use(devProvider.router);
-  const mail = app.get<{ smtpUrl?: string; outboxDir: string }>(mailConfig.KEY);
-  if (!mail.smtpUrl) app.use(mailOutboxViewer(mail.outboxDir));
+  await serveLocalStandins(app, site.production);
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   setUpDocs(app);
   serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins)]);

@@ -11,7 +11,7 @@ import { projectRoot } from './common/project-root';
 import { checkPostgres, checkRedis } from './common/service-checks';
 import { StartupError } from './common/startup-error';
 import { ConfigError, Environment, readEnvironment } from './config';
-import { StripeSimulator } from './integrations/stripe/simulator/stripe-simulator';
+import type { StripeSimulator } from './dev/stripe-simulator/stripe-simulator';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { WorkerModule } from './worker.module';
 

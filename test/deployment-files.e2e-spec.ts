@@ -90,6 +90,17 @@ describe('Dockerfile', () => {
     expect(composeServices().api.command).toEqual(cmd);
   });
 
+  it('leaves the development stand-ins (dist/src/dev) out of the runtime image', () => {
+    const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
+    const runtime = stages[stages.length - 1];
+    const distFrom = /^COPY --from=(\S+) .*\/app\/dist \.\/dist$/m.exec(runtime)?.[1];
+    const source = stages.find((stage) => new RegExp(`^FROM \\S+ AS ${distFrom}$`, 'm').test(stage));
+    const buildRun = source?.match(/^RUN .*$/gm)?.find((line) => line.includes('npm run build'));
+    // Removed after the build, in the stage the runtime image copies dist from: no layer of the image holds it.
+    expect(buildRun).toMatch(/npm run build .*&& rm -rf dist\/src\/dev$/);
+    expect(runtime).not.toMatch(/src\/dev/);
+  });
+
   it('exposes the default port and checks health through /api/health', () => {
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${VARIABLES.PORT.localDefault}$`, 'm'));
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health/m);

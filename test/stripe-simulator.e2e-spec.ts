@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import Stripe from 'stripe';
-import { StripeSimulator } from '../src/integrations/stripe/simulator/stripe-simulator';
+import { StripeSimulator } from '../src/dev/stripe-simulator/stripe-simulator';
 import { startWebhookReceiver, stripeClient } from './support/stripe';
 
 describe('The Stripe simulator, driven by the real stripe SDK', () => {

@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { processSimulator } from '../../src/integrations/stripe/stripe-simulator.provider';
-import { StripeSimulator } from '../../src/integrations/stripe/simulator/stripe-simulator';
+import { StripeSimulator } from '../../src/dev/stripe-simulator/stripe-simulator';
 
 /** The real stripe SDK pointed at a simulator, with the given key (secret by default). */
 export function stripeClient(simulator: StripeSimulator, key = simulator.keys.secretKey): Stripe {

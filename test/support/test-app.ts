@@ -57,7 +57,7 @@ export async function startTestApp(environment: TestEnvironment, options: { list
   const port = options.listen ? await freePort() : 0;
   if (options.listen) Object.assign(process.env, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>(API_APP_OPTIONS));
+  const app = await configureApp(moduleRef.createNestApplication<NestExpressApplication>(API_APP_OPTIONS));
   if (options.listen) await listen(app, port);
   else await app.init();
   return {

@@ -3,9 +3,8 @@ import type { ConfigType } from '@nestjs/config';
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { stripeConfig } from '../../config';
-import { StripeSimulator } from './simulator/stripe-simulator';
-import { STRIPE_JS_STANDIN_PATH } from './simulator/stripe-js-standin';
-import { STRIPE_SIMULATOR } from './stripe-simulator.provider';
+import type { StripeSimulator } from '../../dev/stripe-simulator/stripe-simulator';
+import { STRIPE_JS_STANDIN_PATH, STRIPE_SIMULATOR } from './stripe-simulator.provider';
 
 /** Stripe.js must be loaded from Stripe itself (PCI), never bundled. */
 const STRIPE_JS_URL = 'https://js.stripe.com/v3';

@@ -7,7 +7,8 @@ type Authenticator = passport.Authenticator;
 import { Strategy as OpenIDConnectStrategy, VerifyCallback } from 'passport-openidconnect';
 import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
-import { createDevOidcProvider, DevProvider } from '../../integrations/oidc/dev-oidc-provider';
+import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
+import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
 import { UsersRepository } from '../users/users.repository';
 
 export const SIGN_IN_NOT_CONFIGURED = 'Sign-in is not configured';
@@ -31,7 +32,6 @@ interface IssuerEndpoints {
 @Injectable()
 export class OidcClient {
   private readonly logger = new Logger('SignIn');
-  readonly devProvider: DevProvider | null;
   private ready: Promise<{ passport: Authenticator; endpoints: IssuerEndpoints }> | null = null;
 
   constructor(
@@ -39,14 +39,8 @@ export class OidcClient {
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersRepository,
+    @Inject(DEV_OIDC_PROVIDER) readonly devProvider: DevProvider | null,
   ) {
-    this.devProvider = auth.useDevProvider
-      ? createDevOidcProvider({
-          publicUrl: app.publicUrl,
-          callbackUrl: `${app.publicUrl}${CALLBACK_PATH}`,
-          postLogoutRedirectUrl: `${app.publicUrl}/`,
-        })
-      : null;
     if (this.devProvider) this.logger.warn(`Development sign-in provider active at ${this.devProvider.issuer}`);
     else if (!this.configured)
       this.logger.warn(`OIDC_ISSUER_URL or OIDC_CLIENT_ID unset: /api/login answers "${SIGN_IN_NOT_CONFIGURED}"`);

@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { STRIPE_JS_STANDIN_PATH } from '../../integrations/stripe/stripe-simulator.provider';
 import type { StripeSimulator } from './stripe-simulator';
 
-/** Where the store serves the Stripe.js stand-in, and the simulator for it, while the simulator is active. */
-export const STRIPE_JS_STANDIN_PATH = '/dev/stripe.js';
+/** Where the store passes the stand-in's API calls to the simulator. */
 export const STRIPE_API_PROXY_PATH = '/dev/stripe-api';
 
 /**

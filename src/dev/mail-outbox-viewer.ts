@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { escapeHtml } from '../../common/html';
+import { escapeHtml } from '../common/html';
 
 export const MAIL_OUTBOX_PATH = '/dev/mail';
 
