@@ -1,10 +1,9 @@
 import { HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { adminConfig } from '../../config';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
+import { AdminSessionsRepository } from './admin-sessions.repository';
 
 export const ADMIN_COOKIE = 'cds.admin';
 export const ADMIN_SESSION_HOURS = 12;
@@ -18,7 +17,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 export class AdminAuthService {
   constructor(
     @Inject(adminConfig.KEY) private readonly config: ConfigType<typeof adminConfig>,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: AdminSessionsRepository,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -40,24 +39,18 @@ export class AdminAuthService {
     await this.limiter.reset(failures.key);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + ADMIN_SESSION_HOURS * 3600 * 1000);
-    await this.db.query(`INSERT INTO admin_sessions (token, expires_at) VALUES ($1, $2)`, [
-      this.hash(token),
-      expiresAt,
-    ]);
+    await this.sessions.create(this.hash(token), expiresAt);
     return { token, expiresAt };
   }
 
   /** The admin session a token stands for, if it is valid and unexpired. */
   async sessionFor(token: string | undefined): Promise<string | null> {
     if (!token || token.length > 100) return null;
-    const [session] = await this.db.query(`SELECT id FROM admin_sessions WHERE token = $1 AND expires_at > now()`, [
-      this.hash(token),
-    ]);
-    return session?.id ?? null;
+    return this.sessions.findValid(this.hash(token));
   }
 
   async logout(sessionId: string): Promise<void> {
-    await this.db.query(`DELETE FROM admin_sessions WHERE id = $1`, [sessionId]);
+    await this.sessions.delete(sessionId);
   }
 
   private hash(token: string): string {

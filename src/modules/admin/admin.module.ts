@@ -7,6 +7,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { UsersModule } from '../users/users.module';
 import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
+import { AdminSessionsRepository } from './admin-sessions.repository';
 import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard } from './admin.guard';
@@ -15,6 +16,13 @@ import { AuditLogRepository } from './audit-log.repository';
 @Module({
   imports: [CountiesModule, DatasetsModule, JourneyModule, PaymentsModule, SubscriptionsModule, UsersModule],
   controllers: [AdminLoginController, AdminController],
-  providers: [AdminAuthService, AdminGuard, AdminFiguresService, AdminActionsService, AuditLogRepository],
+  providers: [
+    AdminAuthService,
+    AdminGuard,
+    AdminFiguresService,
+    AdminActionsService,
+    AuditLogRepository,
+    AdminSessionsRepository,
+  ],
 })
 export class AdminModule {}
