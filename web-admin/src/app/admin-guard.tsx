@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../lib/api';
 
 /** Spec §2: every page but login needs a successful admin check; a spinner shows while it runs. */
@@ -8,7 +9,7 @@ export function AdminGuard() {
   const location = useLocation();
   const check = useQuery({
     queryKey: adminKeys.checkAuth,
-    queryFn: () => getJson<{ authenticated: true }>('/api/admin/check-auth'),
+    queryFn: () => getJson<components['schemas']['AdminAuthCheckDto']>('/api/admin/check-auth'),
     meta: { signIn: true }, // a failed check is answered here, by the redirect below
   });
 
