@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_PATHS } from '@contracts/routes';
 import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../lib/api';
 
@@ -27,6 +28,6 @@ export function AdminGuard() {
     );
   }
   // Any failure, a network error included, sends staff to sign in, and back here afterwards.
-  if (check.isError) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  if (check.isError) return <Navigate to={ADMIN_PATHS.login} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
