@@ -4,8 +4,10 @@
 const { esmPackages } = require('./test/support/esm-packages');
 
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
-// oidc-provider (the development sign-in provider) is an ES module, as are some of its dependencies.
-const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages(__dirname, 'oidc-provider').join('|')})/)`];
+// oidc-provider (the development sign-in provider) and some dependencies of openapi-typescript (which the API
+// docs test runs) are ES modules.
+const esm = [...esmPackages(__dirname, 'oidc-provider'), ...esmPackages(__dirname, 'openapi-typescript')];
+const transformIgnorePatterns = [`/node_modules/(?!(${[...new Set(esm)].join('|')})/)`];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -1,7 +1,8 @@
 import { INestApplication, NestApplicationOptions } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildApiDocument, setApiPrefix } from './api-docs/api-document';
 import { middlewareErrorHandler } from './common/filters/http-error.filter';
 import { projectRoot } from './common/project-root';
 import { serveAheadOfFramework } from './common/http/ahead-of-framework';
@@ -14,7 +15,6 @@ import type { StripeSimulator } from './dev/stripe-simulator/stripe-simulator';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
 import { catalogRoute } from './modules/counties/catalog-fast-path';
-import { DATA_SCHEMA_PATH } from './modules/datasets/data-schema.controller';
 import { journeyEventsRoute } from './modules/journey/journey-fast-path';
 import { spaHost, webApps } from './web/spa-host';
 
@@ -29,15 +29,7 @@ export const API_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyP
 export const JSON_BODY_LIMIT = '100kb';
 
 function setUpDocs(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('County Data Store API')
-      .setDescription('Bulk U.S. county property-record data: catalog, checkout, subscriptions and staff console.')
-      .setVersion('1')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, buildApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 }
 
 /**
@@ -63,8 +55,7 @@ export async function configureApp(app: NestExpressApplication): Promise<NestExp
   app.use(sameOriginOnly(site.origins));
   app.use(parseJsonBody(JSON_BODY_LIMIT));
   app.use(middlewareErrorHandler);
-  // Everything is under /api but the schema PDF, whose address docs/store-spec.md §1 fixes.
-  app.setGlobalPrefix('api', { exclude: [DATA_SCHEMA_PATH] });
+  setApiPrefix(app);
   app.useGlobalPipes(createValidationPipe());
   // On SIGTERM: finish what is in flight, close, then exit with 0 (not by the signal again).
   app.enableShutdownHooks(undefined, { useProcessExit: true });

@@ -21,7 +21,7 @@ import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
-import type { CatalogCounty as County } from '../src/contracts/county';
+import type { CatalogCountyDto as County } from '../src/modules/counties/dto/catalog-county.dto';
 
 interface Row {
   /** A key for the checks that read a cell's answer after the run. */

@@ -13,7 +13,7 @@ import { KeyFieldCountingService } from '../src/modules/datasets/key-field-count
 import { generateCountyDataset } from '../src/modules/datasets/synthetic-dataset';
 import { eventually } from './support/eventually';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
-import type { CatalogCounty as County } from '../src/contracts/county';
+import type { CatalogCountyDto as County } from '../src/modules/counties/dto/catalog-county.dto';
 
 /** 30 records whose owner, zoning and legal description vary; legal descriptions hold commas and line breaks. */
 function uploadedText(fips: string): string {

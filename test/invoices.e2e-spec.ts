@@ -14,7 +14,7 @@ import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
 import { useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
-import type { InvoiceSummary as Summary } from '../src/contracts/invoice';
+import type { InvoiceSummaryDto as Summary } from '../src/modules/invoices/dto/invoice-summary.dto';
 import { binaryBody } from './support/binary-body';
 import { readPdf } from './support/pdf';
 

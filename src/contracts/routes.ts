@@ -1,15 +1,22 @@
-/** Pages of the customer store (web-store), served at the site root. */
-export const STORE_ROUTES = [
-  '/',
-  '/dashboard',
-  '/counties',
-  '/select-counties',
-  '/checkout',
-  '/checkout/:countyId',
-  '/orders/:token',
-  '/privacy',
-  '/terms',
-] as const;
+/**
+ * Pages of the customer store (web-store), served at the site root, by name. The store's router
+ * takes its paths from here and the server answers exactly these with the app (anything else 404).
+ */
+export const STORE_PATHS = {
+  home: '/',
+  dashboard: '/dashboard',
+  browseCounties: '/counties',
+  selectCounties: '/select-counties',
+  checkout: '/checkout',
+  countyCheckout: '/checkout/:countyId',
+  order: '/orders/:token',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const;
+export type StorePage = keyof typeof STORE_PATHS;
+
+/** Every store route pattern. */
+export const STORE_ROUTES: readonly string[] = Object.values(STORE_PATHS);
 
 /**
  * The page module each store route loads lazily (web-store/src/app/router.tsx), as Vite's build
@@ -17,27 +24,31 @@ export const STORE_ROUTES = [
  * fetches them with the entry instead of after it.
  */
 export const STORE_PAGE_MODULES: Readonly<Record<string, string>> = {
-  '/dashboard': 'src/features/dashboard/components/dashboard-page.tsx',
-  '/counties': 'src/features/browse-counties/components/browse-counties-page.tsx',
-  '/select-counties': 'src/features/county-picker/components/county-picker-page.tsx',
-  '/checkout': 'src/features/checkout/components/checkout-page.tsx',
-  '/checkout/:countyId': 'src/features/checkout/components/checkout-page.tsx',
-  '/orders/:token': 'src/features/order-page/components/order-page.tsx',
-  '/privacy': 'src/features/legal/components/privacy-page.tsx',
-  '/terms': 'src/features/legal/components/terms-page.tsx',
+  [STORE_PATHS.dashboard]: 'src/features/dashboard/components/dashboard-page.tsx',
+  [STORE_PATHS.browseCounties]: 'src/features/browse-counties/components/browse-counties-page.tsx',
+  [STORE_PATHS.selectCounties]: 'src/features/county-picker/components/county-picker-page.tsx',
+  [STORE_PATHS.checkout]: 'src/features/checkout/components/checkout-page.tsx',
+  [STORE_PATHS.countyCheckout]: 'src/features/checkout/components/checkout-page.tsx',
+  [STORE_PATHS.order]: 'src/features/order-page/components/order-page.tsx',
+  [STORE_PATHS.privacy]: 'src/features/legal/components/privacy-page.tsx',
+  [STORE_PATHS.terms]: 'src/features/legal/components/terms-page.tsx',
 };
 
-/** Pages of the admin console (web-admin), served under /admin. */
-export const ADMIN_ROUTES = [
-  '/admin',
-  '/admin/login',
-  '/admin/dashboard',
-  '/admin/subscriptions',
-  '/admin/users',
-  '/admin/analytics',
-  '/admin/counties',
-  '/admin/audit-log',
-] as const;
+/** Pages of the admin console (web-admin), served under /admin, by name; its router takes its paths from here. */
+export const ADMIN_PATHS = {
+  home: '/admin',
+  login: '/admin/login',
+  dashboard: '/admin/dashboard',
+  subscriptions: '/admin/subscriptions',
+  users: '/admin/users',
+  analytics: '/admin/analytics',
+  counties: '/admin/counties',
+  auditLog: '/admin/audit-log',
+} as const;
+export type AdminPage = keyof typeof ADMIN_PATHS;
+
+/** Every admin route pattern. */
+export const ADMIN_ROUTES: readonly string[] = Object.values(ADMIN_PATHS);
 
 /** Whether a path is one of the route patterns (`:name` matches one non-empty segment). */
 export function matchesRoute(patterns: readonly string[], path: string): boolean {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { App as AntApp, ConfigProvider } from 'antd';
+import { ADMIN_PATHS } from '@contracts/routes';
 import { createQueryClient } from '@web-shared/query-client';
 import { HttpError } from './lib/api';
 import { endSession } from './app/session';
@@ -14,7 +15,7 @@ const queryClient = createQueryClient((error, meta) => {
   // A 401 on any call but the sign-in itself means the admin session ended (expired or revoked).
   if (error instanceof HttpError && error.status === 401 && !meta?.signIn) {
     endSession(queryClient);
-    void router.navigate('/admin/login', { replace: true });
+    void router.navigate(ADMIN_PATHS.login, { replace: true });
   }
 });
 

@@ -39,7 +39,11 @@ import { appConfig } from '../../config';
 import { AdminActionsService } from './admin-actions.service';
 import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
 import { AdminFiguresService } from './admin-figures.service';
+import { CatalogCountyDto } from '../counties/dto/catalog-county.dto';
 import { AdminGuard, AdminSessionId } from './admin.guard';
+import { AuditEntryDto, CancelledSubscriptionDto, RemovedCountyDto } from './dto/admin-actions.dto';
+import { AdminAnalyticsDto, AdminSummaryDto } from './dto/admin-figures.dto';
+import { AdminAuthCheckDto, AdminLogoutDto, AdminTokenDto } from './dto/admin-session.dto';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
 import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
 
@@ -54,10 +58,14 @@ export class AdminLoginController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Staff sign-in with the admin password; answers a token and sets an httpOnly cookie' })
-  @ApiOkResponse({ schema: { example: { token: '…' } } })
+  @ApiOkResponse({ type: AdminTokenDto })
   @ApiUnauthorizedResponse({ description: 'Invalid password' })
   @ApiTooManyRequestsResponse({ description: 'Five failures from one address within 15 minutes; see Retry-After' })
-  async login(@Body() dto: AdminLoginDto, @Ip() ip: string, @Res({ passthrough: true }) res: Response) {
+  async login(
+    @Body() dto: AdminLoginDto,
+    @Ip() ip: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminTokenDto> {
     const { token } = await sendRetryAfter(res, () => this.auth.login(dto.password, ip));
     res.cookie(ADMIN_COOKIE, token, {
       httpOnly: true,
@@ -84,14 +92,19 @@ export class AdminController {
 
   @Get('check-auth')
   @ApiOperation({ summary: '200 with a valid admin token, 401 otherwise' })
-  checkAuth() {
+  @ApiOkResponse({ type: AdminAuthCheckDto })
+  checkAuth(): AdminAuthCheckDto {
     return { authenticated: true };
   }
 
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke this admin token' })
-  async logout(@AdminSessionId() sessionId: string, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: AdminLogoutDto })
+  async logout(
+    @AdminSessionId() sessionId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminLogoutDto> {
     await this.auth.logout(sessionId);
     res.clearCookie(ADMIN_COOKIE, { path: '/api/admin' });
     return { loggedOut: true };
@@ -99,13 +112,15 @@ export class AdminController {
 
   @Get('summary')
   @ApiOperation({ summary: 'Metric cards: users, subscriptions, revenue, conversion, visitors' })
-  summary() {
+  @ApiOkResponse({ type: AdminSummaryDto })
+  summary(): Promise<AdminSummaryDto> {
     return this.figures.summary();
   }
 
   @Get('analytics')
   @ApiOperation({ summary: 'Conversion funnel, event counts and revenue by plan type' })
-  analytics() {
+  @ApiOkResponse({ type: AdminAnalyticsDto })
+  analytics(): Promise<AdminAnalyticsDto> {
     return this.figures.analytics();
   }
 
@@ -118,7 +133,7 @@ export class AdminController {
   @Post('subscriptions/:id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an active subscription and stop its renewal (409 for any other status)' })
-  @ApiOkResponse({ description: 'The subscription, now cancelled' })
+  @ApiOkResponse({ type: CancelledSubscriptionDto, description: 'The subscription, now cancelled' })
   @ApiNotFoundResponse({ description: 'No subscription has this id' })
   @ApiConflictResponse({ description: 'The subscription is not active' })
   cancel(@AdminSessionId() sessionId: string, @Param('id', uuidParam('subscription')) id: string) {
@@ -133,16 +148,18 @@ export class AdminController {
 
   @Put('counties/:id')
   @ApiOperation({ summary: 'Edit a county; the public catalog changes at once' })
+  @ApiOkResponse({ type: CatalogCountyDto, description: 'The county as the catalog now lists it' })
   updateCounty(
     @AdminSessionId() sessionId: string,
     @Param('id', uuidParam('county')) id: string,
     @Body() dto: UpdateCountyDto,
-  ) {
+  ): Promise<CatalogCountyDto> {
     return this.actions.updateCounty(sessionId, id, dto);
   }
 
   @Delete('counties/:id')
   @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
+  @ApiOkResponse({ type: RemovedCountyDto })
   removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuidParam('county')) id: string) {
     return this.actions.removeCounty(sessionId, id);
   }
@@ -178,7 +195,8 @@ export class AdminController {
 
   @Get('audit-log')
   @ApiOperation({ summary: 'The latest staff actions, newest first' })
-  auditLog() {
+  @ApiOkResponse({ type: AuditEntryDto, isArray: true, description: 'At most 200' })
+  auditLog(): Promise<AuditEntryDto[]> {
     return this.actions.auditEntries();
   }
 }

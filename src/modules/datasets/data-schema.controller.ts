@@ -14,7 +14,10 @@ export class DataSchemaController {
   @Get(DATA_SCHEMA_PATH)
   @ApiOperation({ summary: 'The data schema: every field of a county dataset, as a PDF (served at /data-schema.pdf)' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF, made once and cached; strong ETag' })
+  @ApiOkResponse({
+    description: 'The PDF, made once and cached; strong ETag',
+    schema: { type: 'string', format: 'binary' },
+  })
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.pdf ??= renderDataSchemaPdf().then((bytes) =>
       PrecompressedBody.create(bytes, 'application/pdf', 'public, max-age=3600', {

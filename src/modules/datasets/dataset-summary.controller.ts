@@ -69,7 +69,7 @@ export class DatasetSummaryController {
   })
   @ApiProduces('text/csv')
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer' })
-  @ApiOkResponse({ description: 'A CSV attachment; strong ETag' })
+  @ApiOkResponse({ description: 'A CSV attachment; strong ETag', schema: { type: 'string' } })
   @ApiNotModifiedResponse({ description: 'The sample has not changed since that ETag' })
   async sample(
     @Param('id', uuidParam('county')) id: string,

@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPartialContentResponse,
+  ApiProduces,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -16,6 +17,7 @@ import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
 import { parseByteRange } from './byte-range';
 import { DownloadsService } from './downloads.service';
+import { DownloadLinkDto } from './dto/download-link.dto';
 
 @ApiTags('downloads')
 @Controller()
@@ -29,9 +31,7 @@ export class DownloadsController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "A 15-minute link to the file the customer's subscription includes now" })
-  @ApiOkResponse({
-    schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
-  })
+  @ApiOkResponse({ type: DownloadLinkDto })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
@@ -40,14 +40,15 @@ export class DownloadsController {
     @SignedInUserId() userId: string,
     @Param('id', uuidParam('subscription'))
     id: string,
-  ) {
+  ): Promise<DownloadLinkDto> {
     return this.downloads.linkFor(id, { userId });
   }
 
   @Get('downloads/:token')
   @ApiOperation({ summary: 'Download a county file through a signed link (supports Range to resume)' })
-  @ApiOkResponse({ description: 'The gzip CSV' })
-  @ApiPartialContentResponse({ description: 'The requested byte range' })
+  @ApiProduces('application/gzip')
+  @ApiOkResponse({ description: 'The gzip CSV', schema: { type: 'string', format: 'binary' } })
+  @ApiPartialContentResponse({ description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
   @ApiNotFoundResponse({ description: 'Not a link the store made (altered or made up)' })
   @ApiForbiddenResponse({ description: 'The subscription no longer includes this file' })

@@ -1,7 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { HealthReport, HealthService } from './health.service';
+import { HealthReportDto } from './dto/health-report.dto';
+import { HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -10,12 +11,13 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Whether PostgreSQL and Redis answer' })
-  @ApiOkResponse({ description: 'Both answer', schema: { example: { status: 'ok', postgres: 'up', redis: 'up' } } })
+  @ApiOkResponse({ type: HealthReportDto, description: 'Both answer' })
   @ApiServiceUnavailableResponse({
+    type: HealthReportDto,
     description: 'One or both do not',
-    schema: { example: { status: 'unavailable', postgres: 'up', redis: 'down' } },
+    example: { status: 'unavailable', postgres: 'up', redis: 'down' },
   })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReportDto> {
     const report = await this.health.report();
     res.status(report.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return report;

@@ -31,7 +31,10 @@ export class InvoicesController {
   @Get(':id/pdf')
   @ApiOperation({ summary: "One of the signed-in customer's invoices as a PDF" })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The invoice PDF, as an attachment named after its number' })
+  @ApiOkResponse({
+    description: 'The invoice PDF, as an attachment named after its number',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiBadRequestResponse({ description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ description: 'No invoice of this customer has this id' })
   async pdf(

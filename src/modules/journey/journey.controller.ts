@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
-import { JourneyEventDto } from './dto/journey-event.dto';
+import { JourneyEventAcceptedDto, JourneyEventDto } from './dto/journey-event.dto';
 import { JourneyEventsService } from './journey-events.service';
 
 /** Documents the route; in the running app journey-fast-path.ts answers it ahead of the framework. */
@@ -20,14 +20,14 @@ export class JourneyController {
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Record a journey event (fire-and-forget analytics)' })
-  @ApiAcceptedResponse({ schema: { example: { accepted: true } } })
+  @ApiAcceptedResponse({ type: JourneyEventAcceptedDto })
   @ApiBadRequestResponse({ description: 'Not a known event, not a UUID visitor, or metadata too large' })
   @ApiTooManyRequestsResponse({ description: 'Too many events from this visitor or address' })
   async record(
     @Body() dto: JourneyEventDto,
     @Ip() ip: string,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ accepted: true }> {
+  ): Promise<JourneyEventAcceptedDto> {
     await sendRetryAfter(res, () => this.events.record(dto, ip));
     return { accepted: true };
   }

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
+import { DownloadLinkDto } from '../downloads/dto/download-link.dto';
 import { invoicePdfHeaders } from '../invoices/invoices.service';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
@@ -32,12 +33,10 @@ export class OrderPageController {
   @Post('subscriptions/:id/download-link')
   @HttpCode(200)
   @ApiOperation({ summary: 'A fresh 15-minute download link for one of the order’s subscriptions' })
-  @ApiOkResponse({
-    schema: { example: { url: '…/api/downloads/…', release: '2026-11', records: 593, bytes: 512000, expiresAt: '…' } },
-  })
+  @ApiOkResponse({ type: DownloadLinkDto })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
-  link(@Param('token') token: string, @Param('id', uuidParam('subscription')) id: string) {
+  link(@Param('token') token: string, @Param('id', uuidParam('subscription')) id: string): Promise<DownloadLinkDto> {
     return this.orderPages.linkFor(token, id);
   }
 
@@ -58,7 +57,10 @@ export class OrderPageController {
   @Get('invoices/:invoiceId/pdf')
   @ApiOperation({ summary: 'One of the order’s invoices (the checkout, or a renewal) as a PDF' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The invoice PDF, as an attachment named after its number' })
+  @ApiOkResponse({
+    description: 'The invoice PDF, as an attachment named after its number',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiBadRequestResponse({ description: 'The invoice id is not a UUID' })
   async invoicePdf(
     @Param('token') token: string,

@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import type { Request } from 'express';
 import Stripe from 'stripe';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { StripeWebhookReceiptDto } from './dto/stripe-webhook-receipt.dto';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @ApiTags('stripe')
@@ -16,9 +17,12 @@ export class StripeWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiOperation({ summary: 'Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body)' })
-  @ApiOkResponse({ schema: { example: { received: true } } })
+  @ApiOkResponse({ type: StripeWebhookReceiptDto })
   @ApiBadRequestResponse({ description: 'Missing or invalid Stripe-Signature; nothing is changed' })
-  async receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string) {
+  async receive(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<StripeWebhookReceiptDto> {
     if (!signature || !req.rawBody) throw new BadRequestException('Missing Stripe-Signature header or body');
     let event: Stripe.Event;
     try {

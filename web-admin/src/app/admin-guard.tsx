@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_PATHS } from '@contracts/routes';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../lib/api';
 
 /** docs/store-spec.md §2: every page but login needs a successful admin check; a spinner shows while it runs. */
@@ -8,7 +10,7 @@ export function AdminGuard() {
   const location = useLocation();
   const check = useQuery({
     queryKey: adminKeys.checkAuth,
-    queryFn: () => getJson<{ authenticated: true }>('/api/admin/check-auth'),
+    queryFn: () => getJson<components['schemas']['AdminAuthCheckDto']>('/api/admin/check-auth'),
     meta: { signIn: true }, // a failed check is answered here, by the redirect below
   });
 
@@ -26,6 +28,6 @@ export function AdminGuard() {
     );
   }
   // Any failure, a network error included, sends staff to sign in, and back here afterwards.
-  if (check.isError) return <Navigate to="/admin/login" replace state={{ from: location.pathname }} />;
+  if (check.isError) return <Navigate to={ADMIN_PATHS.login} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

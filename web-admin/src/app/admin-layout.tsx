@@ -12,18 +12,19 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ADMIN_PATHS } from '@contracts/routes';
 import { sendJson } from '../lib/api';
 import { useNotify } from '../lib/notify';
 import { endSession } from './session';
 import './admin-layout.css';
 
 const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
-  { path: '/admin/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { path: '/admin/subscriptions', label: 'Subscriptions', icon: <CreditCardOutlined /> },
-  { path: '/admin/users', label: 'Users', icon: <TeamOutlined /> },
-  { path: '/admin/analytics', label: 'Analytics', icon: <BarChartOutlined /> },
-  { path: '/admin/counties', label: 'Counties', icon: <EnvironmentOutlined /> },
-  { path: '/admin/audit-log', label: 'Audit Log', icon: <AuditOutlined /> },
+  { path: ADMIN_PATHS.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: ADMIN_PATHS.subscriptions, label: 'Subscriptions', icon: <CreditCardOutlined /> },
+  { path: ADMIN_PATHS.users, label: 'Users', icon: <TeamOutlined /> },
+  { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
+  { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
+  { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
 ];
 
 const items: MenuProps['items'] = NAV.map(({ path, label, icon }) => ({
@@ -40,14 +41,14 @@ export function AdminLayout() {
   const notify = useNotify();
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const selected = pathname === '/admin' ? '/admin/dashboard' : pathname;
+  const selected = pathname === ADMIN_PATHS.home ? ADMIN_PATHS.dashboard : pathname;
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),
     onSuccess: () => {
       endSession(client);
       notify.success('Logged out successfully');
-      navigate('/admin/login', { replace: true });
+      navigate(ADMIN_PATHS.login, { replace: true });
     },
     // The session may still be valid on the server, so staff stay signed in and can try again.
     onError: () => notify.error('Logout failed'),
@@ -69,7 +70,7 @@ export function AdminLayout() {
         theme="light"
       >
         <nav aria-label="Admin" className="admin-nav">
-          <Link to="/admin/dashboard" className="admin-brand">
+          <Link to={ADMIN_PATHS.dashboard} className="admin-brand">
             County Data Store <span>Admin</span>
           </Link>
           <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={() => setMenuOpen(false)} />

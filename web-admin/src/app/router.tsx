@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
+import { ADMIN_PATHS, type AdminPage } from '@contracts/routes';
 import { AdminGuard } from './admin-guard';
 import { AdminLayout } from './admin-layout';
 
@@ -12,22 +13,28 @@ const page =
 
 const dashboard = page(() => import('../pages/dashboard'));
 
+/** The page behind each console route but login: one for every route the server answers with the console. */
+const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
+  home: dashboard,
+  dashboard,
+  subscriptions: page(() => import('../pages/subscriptions')),
+  users: page(() => import('../pages/users')),
+  analytics: page(() => import('../pages/analytics')),
+  counties: page(() => import('../pages/counties')),
+  auditLog: page(() => import('../pages/audit-log')),
+};
+
 export const router = createBrowserRouter([
-  { path: '/admin/login', lazy: page(() => import('../pages/login')) },
+  { path: ADMIN_PATHS.login, lazy: page(() => import('../pages/login')) },
   {
     Component: AdminGuard,
     children: [
       {
         Component: AdminLayout,
-        children: [
-          { path: '/admin', lazy: dashboard },
-          { path: '/admin/dashboard', lazy: dashboard },
-          { path: '/admin/subscriptions', lazy: page(() => import('../pages/subscriptions')) },
-          { path: '/admin/users', lazy: page(() => import('../pages/users')) },
-          { path: '/admin/analytics', lazy: page(() => import('../pages/analytics')) },
-          { path: '/admin/counties', lazy: page(() => import('../pages/counties')) },
-          { path: '/admin/audit-log', lazy: page(() => import('../pages/audit-log')) },
-        ],
+        children: Object.entries(SIGNED_IN_PAGES).map(([name, lazy]) => ({
+          path: ADMIN_PATHS[name as keyof typeof SIGNED_IN_PAGES],
+          lazy,
+        })),
       },
     ],
   },

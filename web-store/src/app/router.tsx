@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { STORE_PATHS, type StorePage } from '@contracts/routes';
 import { Spinner } from '../components/ui/skeleton';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -19,6 +20,19 @@ function HomeRoute() {
   const { isSignedIn } = useCurrentUser();
   return isSignedIn ? <DashboardPage /> : <LandingPage />;
 }
+
+/** The screen of each store page: one for every route the server answers with the store. */
+const PAGES: Record<StorePage, ReactElement> = {
+  home: <HomeRoute />,
+  dashboard: <DashboardPage />,
+  browseCounties: <BrowseCountiesPage />,
+  selectCounties: <CountyPickerPage />,
+  checkout: <CheckoutPage />,
+  countyCheckout: <CheckoutPage />,
+  order: <OrderPage />,
+  privacy: <PrivacyPage />,
+  terms: <TermsPage />,
+};
 
 /** A new page starts at its top, unless the address names a place on it. */
 function ScrollToTop() {
@@ -41,15 +55,9 @@ export function AppRoutes() {
         }
       >
         <Routes>
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/counties" element={<BrowseCountiesPage />} />
-          <Route path="/select-counties" element={<CountyPickerPage />} />
-          <Route path="/checkout" element={<CheckoutPage />} />
-          <Route path="/checkout/:countyId" element={<CheckoutPage />} />
-          <Route path="/orders/:token" element={<OrderPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
+          {(Object.keys(PAGES) as StorePage[]).map((page) => (
+            <Route key={page} path={STORE_PATHS[page]} element={PAGES[page]} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

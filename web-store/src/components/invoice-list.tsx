@@ -1,7 +1,6 @@
-import type { InvoiceSummary } from '@contracts/invoice';
 import { Badge } from './ui/badge';
 import { ButtonAnchor } from './ui/button';
-import { invoiceRow } from './invoice-rows';
+import { invoiceRow, type InvoiceSummary } from './invoice-rows';
 import './invoice-list.css';
 
 /** The invoices of an order or of a customer, each with its PDF; the order page and the dashboard share it. */

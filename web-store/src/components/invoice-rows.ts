@@ -1,5 +1,8 @@
-import type { InvoiceSummary } from '@contracts/invoice';
+import type { components } from '@web-shared/api-types';
 import { formatDate, formatDollars } from '@web-shared/format';
+
+/** An invoice as the order page and the dashboard list it; the PDF is the document itself. */
+export type InvoiceSummary = components['schemas']['InvoiceSummaryDto'];
 
 /** An invoice as its row words it: "CDS-000042", "Order", "Jan 5, 2025", "$1,700". */
 export interface InvoiceRow {

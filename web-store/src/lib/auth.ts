@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { components } from '@web-shared/api-types';
 import { toast } from '../components/ui/toast';
 import { useAfterFirstPaint } from './after-first-paint';
 import { getJson, HttpError, isUnauthorized } from './http';
 
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-}
+export type CurrentUser = components['schemas']['CurrentUserDto'];
 
 export const currentUserQuery = {
   queryKey: ['auth', 'user'],

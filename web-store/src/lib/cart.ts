@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
+import type { County } from './counties';
 
 /** A cart line as the spec stores it in session storage (docs/store-spec.md §3). Prices are display dollars. */
 export interface CartItem {
@@ -14,11 +15,7 @@ export const CART_KEY = 'cart';
 export const CHECKOUT_EMAIL_KEY = 'checkoutEmail';
 
 /** The county a line is for, as the picker knows it. */
-export interface CartCounty {
-  id: string;
-  name: string;
-  state: string;
-}
+export type CartCounty = Pick<County, 'id' | 'name' | 'state'>;
 
 export type AddResult = 'added' | 'already-in-cart' | 'cart-full';
 

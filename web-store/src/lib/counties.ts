@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAfterFirstPaint } from './after-first-paint';
 import { getJson } from './http';
-import type { CatalogCounty as County } from '@contracts/county';
+import type { components } from '@web-shared/api-types';
 
-export type { County };
+/** One county of the catalog, as GET /api/counties lists it. */
+export type County = components['schemas']['CatalogCountyDto'];
 
 /** The whole catalog (about 3,200 counties, ordered by state then name); the server revalidates it by ETag. */
 export const countiesQuery = {

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CountyDatasetSummary, KeyField } from '@contracts/county-dataset';
+import type { KeyField } from '@contracts/county-dataset';
+import type { components } from '@web-shared/api-types';
 import { formatDate, formatRelease } from '@web-shared/format';
 import { getJson, HttpError } from './http';
 
-export type { CountyDatasetSummary };
+/** What a buyer gets for one county: GET /api/counties/:id/dataset-summary. */
+export type CountyDatasetSummary = components['schemas']['CountyDatasetSummaryDto'];
 
 /**
  * What a buyer gets for one county. The store's query defaults apply (never stale, no retry):

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CountyDatasetSummary, KEY_FIELDS, KeyField } from '../../../contracts/county-dataset';
+import { KEY_FIELDS, KeyField } from '../../../contracts/county-dataset';
 
 class FillRateDto {
   @ApiProperty({ enum: KEY_FIELDS.map((k) => k.field), example: 'owner_name' })
@@ -12,8 +12,8 @@ class FillRateDto {
   rate: number;
 }
 
-/** What a buyer gets for one county, before buying (src/contracts/county-dataset.ts). */
-export class CountyDatasetSummaryDto implements CountyDatasetSummary {
+/** What a buyer gets for one county, before buying; read by the store's "what you get" panel. */
+export class CountyDatasetSummaryDto {
   @ApiProperty({ format: 'uuid' })
   countyId: string;
 

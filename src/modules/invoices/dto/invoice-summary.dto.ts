@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { InvoiceSummary } from '../../../contracts/invoice';
 
-/** An invoice as the order page and the dashboard list it (src/contracts/invoice.ts). */
-export class InvoiceSummaryDto implements InvoiceSummary {
+/** An invoice as the order page and the dashboard list it; the PDF is the document itself. */
+export class InvoiceSummaryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

@@ -29,3 +29,9 @@ export class JourneyEventDto {
   @SmallJson(METADATA_LIMIT_BYTES, { message: `metadata must be at most ${METADATA_LIMIT_BYTES} bytes of JSON` })
   metadata?: Record<string, unknown>;
 }
+
+/** The answer to a journey event the store has taken. */
+export class JourneyEventAcceptedDto {
+  @ApiProperty({ enum: [true] })
+  accepted: true;
+}

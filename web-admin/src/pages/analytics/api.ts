@@ -1,36 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../../lib/api';
 
-export interface FunnelStep {
-  event: string;
-  /** Visitors who reached this step. */
-  count: number;
-  /** Those visitors as a percent of the visitors who saw the landing page. */
-  rate: number;
-}
+/** A funnel step: visitors who reached it, and their percent of the visitors who saw the landing page. */
+export type FunnelStep = components['schemas']['FunnelStepDto'];
 
-export interface EventCount {
-  event: string;
-  /** Every occurrence, not distinct visitors. */
-  count: number;
-}
+/** Every occurrence of an event, not distinct visitors. */
+export type EventCount = components['schemas']['EventCountDto'];
 
 /** GET /api/admin/analytics (docs/store-spec.md §3 "Analytics response"). Money in dollars. */
-export interface AdminAnalytics {
-  journey: {
-    conversionFunnel: FunnelStep[];
-    uniqueVisitors: number;
-    conversionRate: number;
-    eventCounts: EventCount[];
-  };
-  revenue: {
-    totalRevenue: number;
-    activeSubscriptions: number;
-    averageSubscriptionValue: number;
-    /** Purchase type ("one-time", "annual") to dollars. */
-    revenueByPurchaseType: Record<string, number>;
-  };
-}
+export type AdminAnalytics = components['schemas']['AdminAnalyticsDto'];
 
 export const analyticsQuery = queryOptions({
   queryKey: adminKeys.analytics,

@@ -1,17 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../../lib/api';
 
 /** One row of GET /api/admin/audit-log: a staff action with the record before and after it. */
-export interface AuditEntry {
-  id: string;
-  adminSessionId: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  occurredAt: string;
-}
+export type AuditEntry = components['schemas']['AuditEntryDto'];
 
 /** What the log needs of a subscription to name it: its county and customer. */
 export interface SubscriptionName {

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson, sendJson } from '../../lib/api';
 import type { CountyPayload } from './county-form';
-import type { CatalogCounty as County } from '@contracts/county';
 
-export type { County };
+/** A county of the catalog (GET /api/counties), as PUT /api/admin/counties/{id} also answers it. */
+export type County = components['schemas']['CatalogCountyDto'];
+type RemovedCounty = components['schemas']['RemovedCountyDto'];
 
 export const countiesQuery = queryOptions({
   queryKey: adminKeys.counties,
@@ -34,8 +36,7 @@ export function useUpdateCounty() {
 export function useDeleteCounty() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      sendJson<{ id: string; deleted: boolean }>('DELETE', `/api/admin/counties/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => sendJson<RemovedCounty>('DELETE', `/api/admin/counties/${encodeURIComponent(id)}`),
     onSuccess: () => refreshAfterChange(client),
   });
 }

@@ -1,3 +1,5 @@
+import type { components } from '@web-shared/api-types';
+
 /** What the Edit County form holds: text as typed, population included (empty when unknown). */
 export interface CountyFormValues {
   name: string;
@@ -7,12 +9,7 @@ export interface CountyFormValues {
 }
 
 /** The body of PUT /api/admin/counties/{id} (docs/store-spec.md §7). */
-export interface CountyPayload {
-  name: string;
-  state: string;
-  stateCode: string;
-  population: number | null;
-}
+export type CountyPayload = components['schemas']['UpdateCountyDto'];
 
 // The database column is a 32-bit integer; the server refuses anything larger.
 export const MAX_POPULATION = 2_147_483_647;

@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../../lib/api';
 
 /** GET /api/admin/summary (docs/store-spec.md §2 Dashboard). Money in dollars. */
-export interface AdminSummary {
-  totalUsers: number;
-  activeSubscriptions: number;
-  totalRevenue: number;
-  averageSubscriptionValue: number;
-  conversionRate: number;
-  uniqueVisitors: number;
-  totalSubscriptions: number;
-}
+export type AdminSummary = components['schemas']['AdminSummaryDto'];
 
 export const summaryQuery = queryOptions({
   queryKey: adminKeys.summary,

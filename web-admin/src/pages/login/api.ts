@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { sendJson } from '../../lib/api';
 import { startSession } from '../../app/session';
 
 export function useAdminLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => sendJson<{ token: string }>('POST', '/api/admin/login', { password }),
+    mutationFn: (password: string) =>
+      sendJson<components['schemas']['AdminTokenDto']>('POST', '/api/admin/login', { password }),
     onSuccess: ({ token }) => startSession(client, token),
     meta: { signIn: true }, // a 401 here is a wrong password, not an ended session
   });

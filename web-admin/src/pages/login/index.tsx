@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ADMIN_PATHS } from '@contracts/routes';
 import { messageOf } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
 import { useAdminLogin } from './api';
@@ -17,7 +18,7 @@ export default function LoginPage() {
     login.mutate(password, {
       onSuccess: () => {
         notify.success('Admin login successful');
-        navigate(from && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
+        navigate(from && from !== ADMIN_PATHS.login ? from : ADMIN_PATHS.dashboard, { replace: true });
       },
       onError: (error) => notify.error('Login Failed', messageOf(error, 'Login failed')),
     });

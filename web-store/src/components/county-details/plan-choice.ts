@@ -1,11 +1,8 @@
 import type { PurchaseType } from '@contracts/plans';
+import type { County } from '../../lib/counties';
 
 /** The county a "what you get" panel is about, as both county lists know it. */
-export interface DetailsCounty {
-  id: string;
-  name: string;
-  state: string;
-}
+export type DetailsCounty = Pick<County, 'id' | 'name' | 'state'>;
 
 /** What the panel's plan buttons do: what the page it opens from does with a plan. */
 export type PlanChoice =

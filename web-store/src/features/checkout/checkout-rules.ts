@@ -1,5 +1,6 @@
 import { autoRenewalTerms, LICENSE_TERMS, LICENSE_VERSION } from '@contracts/license';
 import { PurchaseType } from '@contracts/plans';
+import type { components } from '@web-shared/api-types';
 import { CartItem, cartTotal, lineFor, parseStoredCart } from '../../lib/cart';
 import { formatDollars } from '@web-shared/format';
 import { HttpError, messageOf } from '../../lib/http';
@@ -44,7 +45,7 @@ export function orderForCounty(
 }
 
 /** What the server is sent: counties and plans, never prices (it prices the order itself). */
-export function paymentItems(lines: readonly CartItem[]): { countyId: string; purchaseType: PurchaseType }[] {
+export function paymentItems(lines: readonly CartItem[]): PaymentIntentRequest['items'] {
   return lines.map(({ countyId, purchaseType }) => ({ countyId, purchaseType }));
 }
 
@@ -54,13 +55,7 @@ export interface BuyerDetails {
   taxId: string;
 }
 
-export interface PaymentIntentRequest {
-  items: { countyId: string; purchaseType: PurchaseType }[];
-  email: string;
-  acceptedLicense: true;
-  companyName?: string;
-  taxId?: string;
-}
+export type PaymentIntentRequest = components['schemas']['CreatePaymentIntentDto'];
 
 /** POST /api/create-payment-intent's body; a blank company or tax ID is left out rather than sent empty. */
 export function paymentIntentRequest(

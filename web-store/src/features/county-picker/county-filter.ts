@@ -1,4 +1,4 @@
-import { matchesSearch, statesWithCounts } from '../../lib/counties';
+import { matchesSearch, statesWithCounts, type County } from '../../lib/counties';
 
 /** docs/store-spec.md §9: the picker never lists more than this many counties at once. */
 export const LIST_LIMIT = 100;
@@ -17,11 +17,7 @@ export function foundMessage(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'county' : 'counties'} found`;
 }
 
-export interface PickerCounty {
-  id: string;
-  name: string;
-  state: string;
-}
+export type PickerCounty = Pick<County, 'id' | 'name' | 'state'>;
 
 /** A county with its name and state lowercased once, so a keystroke does not lowercase 3,000 strings twice. */
 export interface IndexedCounty<C extends PickerCounty = PickerCounty> {

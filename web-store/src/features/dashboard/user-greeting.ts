@@ -1,9 +1,7 @@
+import type { CurrentUser } from '../../lib/auth';
+
 /** The parts of the signed-in user the greeting uses. */
-export interface GreetedUser {
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type GreetedUser = Pick<CurrentUser, 'email' | 'firstName' | 'lastName'>;
 
 const initial = (text: string | null | undefined) => text?.trim().charAt(0) ?? '';
 

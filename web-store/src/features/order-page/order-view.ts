@@ -1,7 +1,8 @@
 // How the order page words an order and its subscriptions.
+import type { components } from '@web-shared/api-types';
 import type { BadgeVariant } from '../../components/ui/badge';
 
-export type OrderStatus = 'paid' | 'refunded';
+export type OrderStatus = components['schemas']['OrderPageDto']['status'];
 
 export function orderStatusBadge(status: OrderStatus): { label: string; variant: BadgeVariant } {
   return status === 'refunded' ? { label: 'Refunded', variant: 'secondary' } : { label: 'Paid', variant: 'default' };

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { components } from '@web-shared/api-types';
 import { getJson, sendJson } from '../../../lib/http';
 import type { PaymentIntentRequest } from '../checkout-rules';
 
 /** GET /api/checkout/config: what the card form needs. publishableKey is null when payments are not set up. */
-export interface CheckoutConfig {
-  publishableKey: string | null;
-  testMode: boolean;
-  stripeJsUrl: string;
-}
+export type CheckoutConfig = components['schemas']['CheckoutConfigDto'];
 
 export const checkoutConfigQuery = {
   queryKey: ['checkout', 'config'],
@@ -18,12 +15,10 @@ export function useCheckoutConfig() {
   return useQuery(checkoutConfigQuery);
 }
 
-export interface PaymentIntentCreated {
-  clientSecret: string;
-  orderId: string;
-  /** What the card will be charged, in dollars, as the server priced the order. */
-  amount: number;
-}
+/** The opened payment; `amount` is what the card will be charged, in dollars, as the server priced the order. */
+export type PaymentIntentCreated = components['schemas']['PaymentIntentCreatedDto'];
+
+type Activation = components['schemas']['ActivationDto'];
 
 /** Prices the order on the server and opens its payment; refused (400) unless the license was accepted. */
 export function createPaymentIntent(request: PaymentIntentRequest): Promise<PaymentIntentCreated> {
@@ -31,6 +26,7 @@ export function createPaymentIntent(request: PaymentIntentRequest): Promise<Paym
 }
 
 /** After Stripe.js confirms the payment: the server checks it with Stripe and activates the order. */
-export function activatePayment(paymentIntentId: string, email: string): Promise<{ activated: number }> {
-  return sendJson<{ activated: number }>('POST', '/api/payment-success', { paymentIntentId, email });
+export function activatePayment(paymentIntentId: string, email: string): Promise<Activation> {
+  const body: components['schemas']['PaymentSuccessDto'] = { paymentIntentId, email };
+  return sendJson<Activation>('POST', '/api/payment-success', body);
 }

@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { planFor, PurchaseType } from '@contracts/plans';
-import type { CatalogCounty } from '@contracts/county';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import type { CartItem } from '../../../lib/cart';
+import type { County } from '../../../lib/counties';
 import { PLAN_OFFERS, planPrice } from '../../../lib/plan-offers';
 import type { PickerCounty } from '../county-filter';
 import { ALL_STATES } from '../county-filter';
@@ -17,9 +17,9 @@ export { decodeCountyShapes } from './county-shapes';
 
 export interface CountyMapProps {
   /** The catalog: a county of the map that is not in it is not on sale. */
-  counties: readonly CatalogCounty[];
+  counties: readonly County[];
   /** The catalog's counties of the chosen state; none while the list shows all states. */
-  stateCounties: readonly CatalogCounty[];
+  stateCounties: readonly County[];
   items: readonly CartItem[];
   /** The list's state filter: the map shows that state. */
   state: string;
@@ -58,7 +58,7 @@ function PlanChooser({
   onClose,
   onDismiss,
 }: {
-  county: CatalogCounty;
+  county: County;
   plan: PurchaseType | undefined;
   style: React.CSSProperties;
   onChoose: (type: PurchaseType) => void;
@@ -140,7 +140,7 @@ function PlanChooser({
   );
 }
 
-function TipContent({ county, plan }: { county: CatalogCounty; plan: PurchaseType | undefined }) {
+function TipContent({ county, plan }: { county: County; plan: PurchaseType | undefined }) {
   return (
     <>
       <p className="county-map__tip-name">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceSummary } from '@contracts/invoice';
+import type { InvoiceSummary } from '../../../components/invoice-rows';
 import { getJson } from '../../../lib/http';
 
 export type { InvoiceSummary };

@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceSummary } from '@contracts/invoice';
+import type { components } from '@web-shared/api-types';
 import { getJson, sendJson } from '../../../lib/http';
-import type { DownloadLink, Subscription } from '../../../lib/subscriptions';
-import type { OrderStatus } from '../order-view';
+import type { DownloadLink } from '../../../lib/subscriptions';
 
-/** GET /api/orders/{token}: an order as its page shows it; amounts in dollars. */
-export interface Order {
-  id: string;
-  email: string;
-  status: OrderStatus;
-  paidAt: string;
-  totalAmount: number;
-  subscriptions: Subscription[];
-  /** Oldest first: the checkout's, then each renewal's; each PDF is reached through the order's token. */
-  invoices: InvoiceSummary[];
-}
+/**
+ * GET /api/orders/{token}: an order as its page shows it; amounts in dollars. Its invoices come oldest
+ * first (the checkout's, then each renewal's), each PDF reached through the order's token.
+ */
+export type Order = components['schemas']['OrderPageDto'];
 
 // The token is the only key to the order: it goes to the order's own API routes and nowhere else.
 const orderPath = (token: string) => `/api/orders/${encodeURIComponent(token)}`;

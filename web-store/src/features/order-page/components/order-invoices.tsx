@@ -1,5 +1,5 @@
-import type { InvoiceSummary } from '@contracts/invoice';
 import { InvoiceList } from '../../../components/invoice-list';
+import type { InvoiceSummary } from '../../../components/invoice-rows';
 
 export function OrderInvoices({ invoices }: { invoices: readonly InvoiceSummary[] }) {
   return (
