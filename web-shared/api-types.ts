@@ -108,23 +108,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/stripe/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body) */
-        post: operations["StripeWebhookController_receive"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/invoices": {
         parameters: {
             query?: never;
@@ -157,40 +140,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/subscriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in customer's subscriptions, newest first */
-        get: operations["CustomerSubscriptionsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subscriptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Turn a County Tracker's auto-renewal on or off */
-        patch: operations["CustomerSubscriptionsController_setAutoRenew"];
         trace?: never;
     };
     "/api/login": {
@@ -255,6 +204,57 @@ export interface paths {
         get: operations["AuthController_user"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's subscriptions, newest first */
+        get: operations["CustomerSubscriptionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn a County Tracker's auto-renewal on or off */
+        patch: operations["CustomerSubscriptionsController_setAutoRenew"];
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body) */
+        post: operations["StripeWebhookController_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -486,40 +486,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/subscriptions/{id}/download-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A 15-minute link to the file the customer's subscription includes now */
-        post: operations["DownloadsController_link"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/downloads/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download a county file through a signed link (supports Range to resume) */
-        get: operations["DownloadsController_download"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/counties/{id}/dataset-summary": {
         parameters: {
             query?: never;
@@ -546,6 +512,40 @@ export interface paths {
         };
         /** The first 25 records of the county's current release, as CSV with its header */
         get: operations["DatasetSummaryController_sample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}/download-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A 15-minute link to the file the customer's subscription includes now */
+        post: operations["DownloadsController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/downloads/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a county file through a signed link (supports Range to resume) */
+        get: operations["DownloadsController_download"];
         put?: never;
         post?: never;
         delete?: never;
@@ -797,10 +797,6 @@ export interface components {
              */
             activated: number;
         };
-        StripeWebhookReceiptDto: {
-            /** @enum {boolean} */
-            received: true;
-        };
         InvoiceSummaryDto: {
             /** Format: uuid */
             id: string;
@@ -826,6 +822,15 @@ export interface components {
              * @example /api/invoices/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/pdf
              */
             pdfUrl: string;
+        };
+        CurrentUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null when the provider has not verified it */
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            profileImageUrl: string | null;
         };
         CountyNameDto: {
             /** @example Baltimore City */
@@ -861,14 +866,9 @@ export interface components {
             /** @description Whether the County Tracker renews for another year at expiration */
             autoRenew: boolean;
         };
-        CurrentUserDto: {
-            /** Format: uuid */
-            id: string;
-            /** @description Null when the provider has not verified it */
-            email: string | null;
-            firstName: string | null;
-            lastName: string | null;
-            profileImageUrl: string | null;
+        StripeWebhookReceiptDto: {
+            /** @enum {boolean} */
+            received: true;
         };
         JourneyEventDto: {
             /**
@@ -1076,33 +1076,6 @@ export interface components {
             /** Format: date-time */
             occurredAt: string;
         };
-        DownloadLinkDto: {
-            /**
-             * @description GET it for the gzip CSV (Range supported); it stops working at expiresAt
-             * @example https://store.example.com/api/downloads/ZmQ3…
-             */
-            url: string;
-            /**
-             * @description The monthly release the file is
-             * @example 2026-11
-             */
-            release: string;
-            /**
-             * @description CSV records, the header not counted
-             * @example 593
-             */
-            records: number;
-            /**
-             * @description Size of the gzip file
-             * @example 512000
-             */
-            bytes: number;
-            /**
-             * Format: date-time
-             * @description 15 minutes after the link was made
-             */
-            expiresAt: string;
-        };
         FillRateDto: {
             /**
              * @example owner_name
@@ -1148,6 +1121,33 @@ export interface components {
             fillRates: components["schemas"]["FillRateDto"][] | null;
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
+        };
+        DownloadLinkDto: {
+            /**
+             * @description GET it for the gzip CSV (Range supported); it stops working at expiresAt
+             * @example https://store.example.com/api/downloads/ZmQ3…
+             */
+            url: string;
+            /**
+             * @description The monthly release the file is
+             * @example 2026-11
+             */
+            release: string;
+            /**
+             * @description CSV records, the header not counted
+             * @example 593
+             */
+            records: number;
+            /**
+             * @description Size of the gzip file
+             * @example 512000
+             */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description 15 minutes after the link was made
+             */
+            expiresAt: string;
         };
         OrderPageDto: {
             /** Format: uuid */
@@ -1361,34 +1361,6 @@ export interface operations {
             };
         };
     };
-    StripeWebhookController_receive: {
-        parameters: {
-            query?: never;
-            header: {
-                "stripe-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StripeWebhookReceiptDto"];
-                };
-            };
-            /** @description Missing or invalid Stripe-Signature; nothing is changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     InvoicesController_list: {
         parameters: {
             query?: never;
@@ -1451,78 +1423,6 @@ export interface operations {
             };
             /** @description No invoice of this customer has this id */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    CustomerSubscriptionsController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerSubscriptionDto"][];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    CustomerSubscriptionsController_setAutoRenew: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateAutoRenewDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerSubscriptionDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such subscription of this customer */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A one-time purchase, or not active */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1620,6 +1520,106 @@ export interface operations {
             };
             /** @description Not signed in: { message: "Unauthorized" } */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CustomerSubscriptionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSubscriptionDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CustomerSubscriptionsController_setAutoRenew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAutoRenewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSubscriptionDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such subscription of this customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A one-time purchase, or not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StripeWebhookController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookReceiptDto"];
+                };
+            };
+            /** @description Missing or invalid Stripe-Signature; nothing is changed */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2069,107 +2069,6 @@ export interface operations {
             };
         };
     };
-    DownloadsController_link: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DownloadLinkDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No subscription of this customer has this id */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The county's data is not available yet (no file for the purchase's month) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    DownloadsController_download: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The gzip CSV */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/gzip": string;
-                };
-            };
-            /** @description The requested byte range */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/gzip": string;
-                };
-            };
-            /** @description The subscription no longer includes this file */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not a link the store made (altered or made up) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The link has expired; get a fresh one */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     DatasetSummaryController_summary: {
         parameters: {
             query?: never;
@@ -2273,6 +2172,107 @@ export interface operations {
             };
             /** @description Too many requests from this address; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DownloadsController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The county's data is not available yet (no file for the purchase's month) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DownloadsController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gzip CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description The subscription no longer includes this file */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a link the store made (altered or made up) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link has expired; get a fresh one */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
