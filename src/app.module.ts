@@ -8,7 +8,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { SessionMiddleware } from './modules/auth/session.middleware';
 import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
-import { CountiesModule } from './modules/counties/counties.module';
+import { CountyCatalogModule } from './modules/counties/county-catalog.module';
 import { DatasetsModule } from './modules/datasets/datasets.module';
 import { DownloadsController } from './modules/downloads/downloads.controller';
 import { DownloadsModule } from './modules/downloads/downloads.module';
@@ -25,7 +25,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
   imports: [
     CoreModule,
     HealthModule,
-    CountiesModule,
+    CountyCatalogModule,
     CatalogPricingModule,
     CheckoutModule,
     StripeEventsModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties/counties.module';
+import { CountyCatalogModule } from '../counties/county-catalog.module';
 import { DatasetsModule } from '../datasets/datasets.module';
 import { JourneyModule } from '../journey/journey.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -14,7 +15,15 @@ import { AdminGuard } from './admin.guard';
 import { AuditLogRepository } from './audit-log.repository';
 
 @Module({
-  imports: [CountiesModule, DatasetsModule, JourneyModule, PaymentsModule, SubscriptionsModule, UsersModule],
+  imports: [
+    CountiesModule,
+    CountyCatalogModule,
+    DatasetsModule,
+    JourneyModule,
+    PaymentsModule,
+    SubscriptionsModule,
+    UsersModule,
+  ],
   controllers: [AdminLoginController, AdminController],
   providers: [
     AdminAuthService,

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CountiesController } from './counties.controller';
 import { CountiesRepository } from './counties.repository';
-import { CountyCatalogService } from './county-catalog.service';
 
+/** The counties as records: what the other modules read of them, in the API and the worker alike. */
 @Module({
-  controllers: [CountiesController],
-  providers: [CountiesRepository, CountyCatalogService],
-  exports: [CountiesRepository, CountyCatalogService],
+  providers: [CountiesRepository],
+  exports: [CountiesRepository],
 })
 export class CountiesModule {}

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { CountiesModule } from '../counties/counties.module';
 import { DatasetFilesModule } from '../datasets/dataset-files.module';
 import { OrdersModule } from '../orders/orders.module';
@@ -9,7 +8,7 @@ import { DownloadsService } from './downloads.service';
 
 /** Links to the files a subscription includes, checked when made and again when used, and the files behind them. */
 @Module({
-  imports: [AuthModule, CountiesModule, DatasetFilesModule, OrdersModule, SubscriptionsModule],
+  imports: [CountiesModule, DatasetFilesModule, OrdersModule, SubscriptionsModule],
   controllers: [DownloadsController],
   providers: [DownloadsService],
   exports: [DownloadsService],

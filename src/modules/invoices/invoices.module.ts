@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { CountiesModule } from '../counties/counties.module';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
@@ -10,7 +9,7 @@ import { InvoicesService } from './invoices.service';
 
 /** Invoices of every payment taken: written with the ledger entry, listed and rendered as PDF. */
 @Module({
-  imports: [AuthModule, CountiesModule, OrdersModule, PaymentsModule, SubscriptionsModule],
+  imports: [CountiesModule, OrdersModule, PaymentsModule, SubscriptionsModule],
   controllers: [InvoicesController],
   providers: [InvoicesRepository, InvoicesService],
   exports: [InvoicesRepository, InvoicesService],

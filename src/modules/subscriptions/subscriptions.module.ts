@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { CountiesModule } from '../counties/counties.module';
 import { OrdersModule } from '../orders/orders.module';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
@@ -7,7 +6,7 @@ import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
 @Module({
-  imports: [AuthModule, CountiesModule, OrdersModule],
+  imports: [CountiesModule, OrdersModule],
   controllers: [CustomerSubscriptionsController],
   providers: [SubscriptionsRepository, CustomerSubscriptionsService],
   exports: [SubscriptionsRepository, CustomerSubscriptionsService],
