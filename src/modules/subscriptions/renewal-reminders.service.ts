@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { MailQueue } from '../mail/mail-queue.service';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import { RENEWAL_REMINDER_DAYS } from './subscription-jobs.constants';
 
 /**
@@ -12,17 +11,12 @@ import { RENEWAL_REMINDER_DAYS } from './subscription-jobs.constants';
 @Injectable()
 export class RenewalRemindersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly mail: MailQueue,
   ) {}
 
   async run(now = new Date()): Promise<string> {
-    const due: { id: string; expiresAt: Date }[] = await this.db.query(
-      `SELECT id, expiration_date AS "expiresAt" FROM subscriptions
-       WHERE purchase_type = 'annual' AND status = 'active' AND auto_renew
-         AND expiration_date > $1 AND expiration_date <= $1::timestamptz + make_interval(days => $2)`,
-      [now, RENEWAL_REMINDER_DAYS],
-    );
+    const due = await this.subscriptions.dueForRenewalReminder(now, RENEWAL_REMINDER_DAYS);
     for (const { id, expiresAt } of due) {
       await this.mail.queueRenewalReminder({ subscriptionId: id, expiresAt: expiresAt.toISOString() });
     }

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { DatasetFilesModule } from '../datasets/dataset-files.module';
 import { MailModule } from '../mail/mail.module';
+import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';
 import { SubscriptionJobsProcessor } from './subscription-jobs.processor';
@@ -13,6 +14,7 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
   imports: [
     DatasetFilesModule,
     MailModule,
+    SubscriptionsModule,
     BullModule.registerQueue({
       name: SUBSCRIPTION_JOBS_QUEUE,
       defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 60_000 } },

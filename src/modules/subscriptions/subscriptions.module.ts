@@ -4,11 +4,12 @@ import { OrdersModule } from '../orders/orders.module';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
+import { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 
 @Module({
   imports: [CountiesModule, OrdersModule],
   controllers: [CustomerSubscriptionsController],
-  providers: [SubscriptionsRepository, CustomerSubscriptionsService],
-  exports: [SubscriptionsRepository, CustomerSubscriptionsService],
+  providers: [SubscriptionsRepository, TrackerDeliveriesRepository, CustomerSubscriptionsService],
+  exports: [SubscriptionsRepository, TrackerDeliveriesRepository, CustomerSubscriptionsService],
 })
 export class SubscriptionsModule {}

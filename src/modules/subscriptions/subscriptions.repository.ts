@@ -217,17 +217,34 @@ export class SubscriptionsRepository {
     );
   }
 
-  /** A County Tracker's delivery of a month: which file, and whether it was new to the subscriber. */
-  async trackerDelivery(
-    subscriptionId: string,
-    month: string,
-  ): Promise<{ datasetId: string; dataChanged: boolean } | null> {
-    const [row] = await this.db.query(
-      `SELECT dataset_id AS "datasetId", data_changed AS "dataChanged" FROM tracker_deliveries
-       WHERE subscription_id = $1 AND month = $2`,
-      [subscriptionId, month],
+  /** Active County Trackers that renew and expire within `days` after `now`. */
+  dueForRenewalReminder(now: Date, days: number): Promise<{ id: string; expiresAt: Date }[]> {
+    return this.db.query(
+      `SELECT id, expiration_date AS "expiresAt" FROM subscriptions
+       WHERE purchase_type = 'annual' AND status = 'active' AND auto_renew
+         AND expiration_date > $1 AND expiration_date <= $1::timestamptz + make_interval(days => $2)`,
+      [now, days],
     );
-    return row ?? null;
+  }
+
+  /**
+   * Ends the County Trackers whose year is over, those Stripe is renewing a day later (a day's
+   * grace while Stripe renews). Answers what expired.
+   */
+  async expireLapsed(
+    db: EntityManager,
+    now: Date,
+  ): Promise<{ id: string; expiresAt: Date; stripeSubscriptionId: string | null }[]> {
+    // An UPDATE answers [rows, count].
+    const [rows]: [{ id: string; expiresAt: Date; stripeSubscriptionId: string | null }[], number] = await db.query(
+      `UPDATE subscriptions SET status = 'expired', auto_renew = false, updated_at = now()
+       WHERE purchase_type = 'annual' AND status = 'active'
+         AND expiration_date < $1::timestamptz - CASE WHEN auto_renew AND stripe_subscription_id IS NOT NULL
+                                                  THEN interval '1 day' ELSE interval '0' END
+       RETURNING id, expiration_date AS "expiresAt", stripe_subscription_id AS "stripeSubscriptionId"`,
+      [now],
+    );
+    return rows;
   }
 
   async figures(): Promise<SubscriptionFigures> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { CountyDatasetsService } from '../../datasets/county-datasets.service';
-import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { TrackerDeliveriesRepository } from '../../subscriptions/tracker-deliveries.repository';
 import { OrderPageLinks } from '../../orders/order-page-links';
 import { MailTemplate, TrackerDeliveryJobData } from '../../mail/mail.constants';
 import { MailComposer } from './mail-composer';
@@ -12,7 +12,7 @@ import { SubscriptionFactsReader } from './subscription-facts';
 @Injectable()
 export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData> {
   constructor(
-    private readonly subscriptions: SubscriptionsRepository,
+    private readonly trackerDeliveries: TrackerDeliveriesRepository,
     private readonly datasets: CountyDatasetsService,
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
@@ -21,7 +21,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
 
   async build({ subscriptionId, month }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    const delivered = await this.subscriptions.trackerDelivery(subscriptionId, month);
+    const delivered = await this.trackerDeliveries.find(subscriptionId, month);
     const dataset = delivered && (await this.datasets.findById(delivered.datasetId));
     if (!subscription || !delivered || !dataset || subscription.status !== 'active') return null;
     const delivery = { dataChanged: delivered.dataChanged, release: dataset.release, records: dataset.records };
