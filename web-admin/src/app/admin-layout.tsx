@@ -47,7 +47,7 @@ export function AdminLayout() {
     onSuccess: () => {
       endSession(client);
       notify.success('Logged out successfully');
-      navigate('/admin/login', { replace: true });
+      void navigate('/admin/login', { replace: true });
     },
     // The session may still be valid on the server, so staff stay signed in and can try again.
     onError: () => notify.error('Logout failed'),

@@ -17,7 +17,7 @@ export default function LoginPage() {
     login.mutate(password, {
       onSuccess: () => {
         notify.success('Admin login successful');
-        navigate(from && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
+        void navigate(from && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
       },
       onError: (error) => notify.error('Login Failed', messageOf(error, 'Login failed')),
     });
