@@ -18,6 +18,7 @@ interface Audit {
 }
 
 const COUNTY_COLUMNS = `id, name, state, state_code AS "stateCode", population, fips`;
+type CountyColumns = Record<'id' | 'name' | 'state' | 'stateCode' | 'fips', string> & { population: number | null };
 
 /** What staff change, each change recorded in the audit log with the record before and after. */
 @Injectable()
@@ -34,10 +35,9 @@ export class AdminActionsService {
   /** Ends an active subscription and its renewal. Any other status: 409. */
   async cancelSubscription(sessionId: string, id: string) {
     const result = await this.db.transaction(async (db) => {
-      const [before] = await db.query(
-        `SELECT id, status, auto_renew, stripe_subscription_id FROM subscriptions WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+      const [before] = await db.query<
+        { id: string; status: string; auto_renew: boolean; stripe_subscription_id: string | null }[]
+      >(`SELECT id, status, auto_renew, stripe_subscription_id FROM subscriptions WHERE id = $1 FOR UPDATE`, [id]);
       if (!before) throw new NotFoundException('Subscription not found');
       if (before.status !== 'active')
         throw new ConflictException(`Only an active subscription can be cancelled; this one is ${before.status}`);
@@ -54,7 +54,7 @@ export class AdminActionsService {
         before,
         after,
       });
-      return before as { stripe_subscription_id: string | null };
+      return before;
     });
     if (result.stripe_subscription_id) {
       // The cancellation stands either way; a renewal Stripe did not end now is ended by the billing sweep.
@@ -67,12 +67,12 @@ export class AdminActionsService {
 
   async updateCounty(sessionId: string, id: string, dto: UpdateCountyDto) {
     const county = await this.db.transaction(async (db) => {
-      const [before] = await db.query(
+      const [before] = await db.query<CountyColumns[]>(
         `SELECT ${COUNTY_COLUMNS} FROM counties WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [id],
       );
       if (!before) throw new NotFoundException('County not found');
-      const [[after]] = await db.query(
+      const [[after]] = await db.query<[CountyColumns[], number]>(
         `UPDATE counties SET name = $2, state = $3, state_code = $4, population = $5, updated_at = now()
          WHERE id = $1 RETURNING ${COUNTY_COLUMNS}`,
         [id, dto.name, dto.state, dto.stateCode, dto.population],
@@ -87,7 +87,7 @@ export class AdminActionsService {
   /** Takes a county off sale; subscriptions, orders and analytics keep its name and state. */
   async removeCounty(sessionId: string, id: string) {
     await this.db.transaction(async (db) => {
-      const [before] = await db.query(
+      const [before] = await db.query<CountyColumns[]>(
         `SELECT ${COUNTY_COLUMNS} FROM counties WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [id],
       );
@@ -122,7 +122,7 @@ export class AdminActionsService {
   }
 
   async auditLog(limit = 200) {
-    return this.db.query(
+    return this.db.query<Record<string, unknown>[]>(
       `SELECT id, admin_session_id AS "adminSessionId", action, target_type AS "targetType", target_id AS "targetId",
               before, after, occurred_at AS "occurredAt"
        FROM audit_log ORDER BY occurred_at DESC, id DESC LIMIT $1`,

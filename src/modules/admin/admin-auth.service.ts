@@ -50,9 +50,10 @@ export class AdminAuthService {
   /** The admin session a token stands for, if it is valid and unexpired. */
   async sessionFor(token: string | undefined): Promise<string | null> {
     if (!token || token.length > 100) return null;
-    const [session] = await this.db.query(`SELECT id FROM admin_sessions WHERE token = $1 AND expires_at > now()`, [
-      this.hash(token),
-    ]);
+    const [session] = await this.db.query<{ id: string }[]>(
+      `SELECT id FROM admin_sessions WHERE token = $1 AND expires_at > now()`,
+      [this.hash(token)],
+    );
     return session?.id ?? null;
   }
 

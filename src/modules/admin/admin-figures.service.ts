@@ -25,12 +25,12 @@ export class AdminFiguresService {
   async summary() {
     const [subscriptions, users, revenue, journey] = await Promise.all([
       this.subscriptionFigures(),
-      this.db.query(`SELECT count(*)::int AS n FROM users`),
+      this.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM users`),
       this.revenue(),
       this.journey(),
     ]);
     return {
-      totalUsers: users[0].n as number,
+      totalUsers: users[0].n,
       activeSubscriptions: subscriptions.active,
       totalRevenue: revenue.total,
       averageSubscriptionValue: subscriptions.average,
@@ -63,17 +63,19 @@ export class AdminFiguresService {
   }
 
   private async subscriptionFigures() {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ total: number; active: number; average: string }[]>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active,
               COALESCE(avg(amount), 0)::numeric(12, 2)::text AS average
        FROM subscriptions`,
     );
-    return { total: row.total as number, active: row.active as number, average: decimalToDollars(row.average) };
+    return { total: row.total, active: row.active, average: decimalToDollars(row.average) };
   }
 
   private async revenue() {
-    const [total] = await this.db.query(`SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`);
-    const byType: { type: string; cents: string }[] = await this.db.query(
+    const [total] = await this.db.query<{ cents: string }[]>(
+      `SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`,
+    );
+    const byType = await this.db.query<{ type: string; cents: string }[]>(
       `SELECT split.key AS type, sum(split.value::numeric)::bigint AS cents
        FROM payments, jsonb_each_text(amount_by_purchase_type) AS split
        GROUP BY split.key ORDER BY split.key`,
@@ -87,18 +89,18 @@ export class AdminFiguresService {
   /** From the rollup totals (exact, as of the last rollup run), never from the raw events. */
   private async journey() {
     const [[rollup], totals] = await Promise.all([
-      this.db.query(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
-      this.db.query(`SELECT event, visitors::int, events::int FROM journey_event_totals`),
+      this.db.query<{ visitors: number }[]>(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
+      this.db.query<{ event: string; visitors: number; events: number }[]>(
+        `SELECT event, visitors::int, events::int FROM journey_event_totals`,
+      ),
     ]);
-    const byEvent = new Map<string, { visitors: number; events: number }>(
-      (totals as { event: string; visitors: number; events: number }[]).map((row) => [row.event, row]),
-    );
+    const byEvent = new Map<string, { visitors: number; events: number }>(totals.map((row) => [row.event, row]));
     const landing = byEvent.get('landing_view')?.visitors ?? 0;
     const funnel: FunnelStep[] = FUNNEL_STEPS.map((event) => {
       const count = byEvent.get(event)?.visitors ?? 0;
       return { event, count, rate: landing ? oneDecimal((count / landing) * 100) : 0 };
     });
-    const uniqueVisitors = (rollup?.visitors ?? 0) as number;
+    const uniqueVisitors = rollup?.visitors ?? 0;
     const paid = byEvent.get('payment_success')?.visitors ?? 0;
     return {
       uniqueVisitors,
@@ -109,7 +111,7 @@ export class AdminFiguresService {
   }
 
   async subscriptions() {
-    const rows = await this.db.query(
+    const rows = await this.db.query<Record<string, never>[]>(
       `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
               u.id AS user_id, u.first_name, u.last_name, u.email, c.name AS county_name, c.state AS county_state
        FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN counties c ON c.id = s.county_id

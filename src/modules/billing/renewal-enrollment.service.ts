@@ -87,7 +87,7 @@ export class RenewalEnrollmentService {
    */
   private enrollOne(subscription: Unenrolled, priceId: string, paymentMethodId: string): Promise<boolean> {
     return this.db.transaction(async (db) => {
-      const [row] = await db.query(
+      const [row] = await db.query<{ autoRenew: boolean; expiresAt: Date }[]>(
         `SELECT auto_renew AS "autoRenew", expiration_date AS "expiresAt" FROM subscriptions
          WHERE id = $1 AND status = 'active' AND stripe_subscription_id IS NULL FOR UPDATE`,
         [subscription.id],

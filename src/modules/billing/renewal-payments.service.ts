@@ -39,12 +39,12 @@ export class RenewalPaymentsService {
         amountCents: invoice.amount_paid,
         amountByPurchaseType: { annual: invoice.amount_paid },
         currency: invoice.currency,
-        stripeObjectId: invoice.id as string,
+        stripeObjectId: invoice.id,
         occurredAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000),
       });
       // Money was taken, so it is invoiced, even if the subscription below turns out cancelled; and
       // even if it was recorded before without one (by a version that wrote no invoices).
-      const invoiced = await this.invoices.issueForRenewal(db, invoice.id as string, {
+      const invoiced = await this.invoices.issueForRenewal(db, invoice.id, {
         start: periodStart,
         end: periodEnd,
       });
@@ -52,7 +52,7 @@ export class RenewalPaymentsService {
       if (!invoiced)
         this.logger.warn(`Renewal ${invoice.id} of subscription ${subscriptionId} has no order to invoice`);
       // Paid late (after a retry) it still counts: the subscription is active to the new period's end.
-      const [, renewed] = await db.query(
+      const [, renewed] = await db.query<[unknown[], number]>(
         `UPDATE subscriptions SET status = 'active', expiration_date = GREATEST(expiration_date, $2), updated_at = now()
          WHERE id = $1 AND status <> 'cancelled'`,
         [subscriptionId, periodEnd],
@@ -62,7 +62,7 @@ export class RenewalPaymentsService {
         this.logger.error(`Invoice ${invoice.id} renewed cancelled subscription ${subscriptionId}: refund it`);
         return;
       }
-      await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id as string });
+      await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id });
       this.logger.log(`Subscription ${subscriptionId} renewed until ${periodEnd.toISOString()}`);
     });
   }
@@ -74,7 +74,7 @@ export class RenewalPaymentsService {
     if (!subscriptionId) return;
     await this.mail.queueRenewalFailure({
       subscriptionId,
-      invoiceId: invoice.id as string,
+      invoiceId: invoice.id,
       amountCents: invoice.amount_due,
       attempt: invoice.attempt_count,
       payUrl: invoice.hosted_invoice_url ?? null,
@@ -94,7 +94,7 @@ export class RenewalPaymentsService {
     const details = invoice.parent?.subscription_details;
     const stripeSubscriptionId =
       typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ id: string }[]>(
       `SELECT id FROM subscriptions WHERE stripe_subscription_id = $1 OR id::text = $2 LIMIT 1`,
       [stripeSubscriptionId ?? null, details?.metadata?.subscription_id ?? null],
     );

@@ -33,7 +33,7 @@ export class StripeWebhookService {
   ) {}
 
   async handle(event: Stripe.Event): Promise<'handled' | 'duplicate'> {
-    const [seen] = await this.db.query(`SELECT 1 FROM stripe_events WHERE id = $1`, [event.id]);
+    const [seen] = await this.db.query<unknown[]>(`SELECT 1 FROM stripe_events WHERE id = $1`, [event.id]);
     if (seen) return 'duplicate';
     switch (event.type) {
       case 'payment_intent.succeeded':

@@ -108,7 +108,7 @@ export class DownloadsService {
   }
 
   private async entitlement(subscriptionId: string, owner?: SubscriptionOwner): Promise<Entitlement | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<Entitlement[]>(
       `SELECT s.id, s.purchase_type, s.status, s.start_date, s.expiration_date, s.county_id, c.name AS county_name, c.state_code
        FROM subscriptions s JOIN counties c ON c.id = s.county_id
        WHERE s.id = $1 AND ($2::uuid IS NULL OR s.user_id = $2)

@@ -201,7 +201,7 @@ export class InvoicesRepository {
 
   /** The invoice, if it is one of this order's. */
   async findForOrder(orderId: string, invoiceId: string): Promise<Invoice | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<InvoiceRow[]>(
       `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND i.order_id = $2`,
       [invoiceId, orderId],
     );
@@ -210,7 +210,7 @@ export class InvoicesRepository {
 
   /** The invoice, if it is one of this customer's. */
   async findForUser(userId: string, invoiceId: string): Promise<Invoice | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<InvoiceRow[]>(
       `SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.id = $1 AND o.user_id = $2`,
       [invoiceId, userId],
     );
@@ -219,9 +219,9 @@ export class InvoicesRepository {
 }
 
 /** Refunds come as JSON, their moments as text. */
-function withRefundDates(
-  row: Omit<Invoice, 'refunds'> & { refunds: { amountCents: number; refundedAt: string }[] },
-): Invoice {
+type InvoiceRow = Omit<Invoice, 'refunds'> & { refunds: { amountCents: number; refundedAt: string }[] };
+
+function withRefundDates(row: InvoiceRow): Invoice {
   return {
     ...row,
     refunds: row.refunds.map((refund) => ({

@@ -21,7 +21,7 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
 
   async build({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    const [payment] = await this.db.query(
+    const [payment] = await this.db.query<{ amountCents: number; occurredAt: Date }[]>(
       `SELECT amount_cents AS "amountCents", occurred_at AS "occurredAt" FROM payments
        WHERE stripe_object_id = $1 AND kind = 'renewal'`,
       [invoiceId],

@@ -22,7 +22,7 @@ export class SubscriptionFactsReader {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async read(subscriptionId: string): Promise<SubscriptionFacts | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<SubscriptionFacts[]>(
       `SELECT s.id, o.id AS "orderId", o.email, c.name || ', ' || c.state AS county, s.purchase_type AS "purchaseType",
               s.status, s.auto_renew AS "autoRenew", s.expiration_date AS "expirationDate",
               s.stripe_subscription_id AS "stripeSubscriptionId"

@@ -20,7 +20,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
 
   async build({ subscriptionId, month }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    const [delivery] = await this.db.query(
+    const [delivery] = await this.db.query<{ dataChanged: boolean; release: string; records: number | string }[]>(
       `SELECT d.data_changed AS "dataChanged", ds.release, ds.records
        FROM tracker_deliveries d JOIN county_datasets ds ON ds.id = d.dataset_id
        WHERE d.subscription_id = $1 AND d.month = $2`,
