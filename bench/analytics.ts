@@ -130,7 +130,9 @@ async function main(): Promise<void> {
   const check = (await (
     await fetch(`${origin}/api/admin/summary`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as Record<string, number>;
-  const [rawVisitors] = (await db.query(`SELECT count(DISTINCT visitor_id)::int AS n FROM journey_events`)).rows;
+  const [rawVisitors] = (
+    await db.query<{ n: number }>(`SELECT count(DISTINCT visitor_id)::int AS n FROM journey_events`)
+  ).rows;
   await app.close();
   await db.end();
   if (!process.argv.includes('--keep')) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

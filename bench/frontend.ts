@@ -431,10 +431,8 @@ async function typeQuery(page: Page, cdp: CDPSession, query: string): Promise<Ke
     await page.evaluate(`window.__keyProbe.arm(${JSON.stringify(query.slice(0, i))})`);
     const before = await rendererMetrics(cdp);
     await page.keyboard.press(query[i - 1]);
-    const timing = (await page.evaluate('window.__keyProbe.result()')) as Omit<
-      Keystroke,
-      'cpu' | 'busy' | 'script' | 'styleLayout'
-    >;
+    const timing =
+      await page.evaluate<Omit<Keystroke, 'cpu' | 'busy' | 'script' | 'styleLayout'>>('window.__keyProbe.result()');
     const after = await rendererMetrics(cdp);
     const spent = (name: string) => after[name] - before[name];
     typed.push({
@@ -606,9 +604,9 @@ type Point = { x: number; y: number; buttons?: number };
 async function countFrames(page: Page, cdp: CDPSession, path: (i: number) => Point): Promise<FrameRun> {
   const before = await rendererMetrics(cdp);
   let finished = false;
-  const counting = (
-    page.evaluate(`window.__countFrames(${FPS_WINDOW_MS})`) as Promise<{ stamps: number[]; withInput: number }>
-  ).finally(() => (finished = true));
+  const counting = page
+    .evaluate<{ stamps: number[]; withInput: number }>(`window.__countFrames(${FPS_WINDOW_MS})`)
+    .finally(() => (finished = true));
   const sent: Promise<unknown>[] = [];
   const start = performance.now();
   for (let i = 0; !finished; i++) {

@@ -188,7 +188,7 @@ describe('Access control: every API route × every kind of caller', () => {
     );
     orderTokenA = context.store.app.get(OrderPageLinks).tokens.issue(orderA);
     const invoiceOf = async (orderId: string) =>
-      ((await db().query(`SELECT id FROM invoices WHERE order_id = $1`, [orderId])) as { id: string }[])[0].id;
+      (await db().query<{ id: string }[]>(`SELECT id FROM invoices WHERE order_id = $1`, [orderId]))[0].id;
     [invoiceA, invoiceB] = [await invoiceOf(orderA), await invoiceOf(orderB)];
     const link = await api()
       .post(`/api/subscriptions/${subsA.snapshot}/download-link`)

@@ -92,7 +92,7 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
 
   async function downloadedCsv(click: () => Promise<void>): Promise<{ download: Download; lines: string[] }> {
     const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     expect(text.endsWith('\r\n')).toBe(true);
     return { download, lines: text.slice(0, -2).split('\r\n') };
   }

@@ -160,7 +160,7 @@ describe('Hostile input to every endpoint', () => {
   const baselines = new Map<string, RawResponse>();
   let before: Map<string, string>;
   let operations: { method: string; path: string; op: OpenApiOperation }[] = [];
-  let oddValidText: { endpoint: string; field: string; label: string; value: string }[] = [];
+  const oddValidText: { endpoint: string; field: string; label: string; value: string }[] = [];
 
   // Fixtures: real rows, so that the hostile part of a request is the only thing wrong with it.
   let adminToken: string;
@@ -465,7 +465,9 @@ describe('Hostile input to every endpoint', () => {
         // A fresh download link differs in its token only.
         const where = (r: RawResponse) =>
           new URL(String(r.headers.location), origin).pathname.replace(/\/api\/downloads\/[^/]+$/, '/api/downloads/…');
-        return where(res) === where(baseline) ? null : `redirected to ${res.headers.location}, not as without it`;
+        return where(res) === where(baseline)
+          ? null
+          : `redirected to ${String(res.headers.location)}, not as without it`;
       }
       return comparable(res) === comparable(baseline) ? null : `a different answer than without it: ${snippet}`;
     }
@@ -705,7 +707,7 @@ describe('Hostile input to every endpoint', () => {
                   (isText(v) && isCleanText(v, Infinity) && [...v.trim()].length <= 200 && !/\p{Cc}/u.test(v)),
               },
               taxId: {
-                valid: (v) => v === undefined || v === null || (isText(v) && /^[A-Za-z0-9 .\/-]{1,50}$/.test(v.trim())),
+                valid: (v) => v === undefined || v === null || (isText(v) && /^[A-Za-z0-9 ./-]{1,50}$/.test(v.trim())),
               },
               items: {
                 valid: (v) =>

@@ -144,7 +144,7 @@ describe('Invoices of orders and renewals', () => {
 
   it('issues the next number for a County Tracker renewal, naming the year it pays for, once', async () => {
     const [{ last }] = await db().query(`SELECT max(number)::int AS last FROM invoices`);
-    await stripe.simulator.advanceSubscription(trackerA.stripeSubscriptionId);
+    stripe.simulator.advanceSubscription(trackerA.stripeSubscriptionId);
     await stripe.simulator.flushWebhooks();
     const invoices: Summary[] = await eventually(async () => {
       const page = await orderPage(tokenA);

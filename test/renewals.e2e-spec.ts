@@ -4,7 +4,7 @@ import { RenewalEnrollmentService } from '../src/modules/billing/renewal-enrollm
 import { StripeReconciliationService } from '../src/modules/stripe-events/stripe-reconciliation.service';
 import { SubscriptionExpiryService } from '../src/modules/subscriptions/subscription-expiry.service';
 import { eventually } from './support/eventually';
-import { awaitMessages, outboxMessages } from './support/outbox';
+import { awaitMessages } from './support/outbox';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
 import { testStripe } from './support/stripe';
@@ -87,7 +87,7 @@ describe('Yearly renewals through Stripe Billing', () => {
 
   it('extends a paid renewal by a year, records it in the ledger once and sends a receipt', async () => {
     const tracker = await buyTracker('renewer@example.com');
-    await stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
+    stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
     await stripe.simulator.flushWebhooks();
 
     const renewed = await eventually(async () => {
@@ -117,7 +117,7 @@ describe('Yearly renewals through Stripe Billing', () => {
       customer: subscription.customer as string,
     });
     await stripe.server.subscriptions.update(tracker.stripeSubscriptionId, { default_payment_method: declining.id });
-    await stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
+    stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
     await stripe.simulator.flushWebhooks();
 
     const [notice] = await awaitMessages(outbox(), 'renewal-failed-');
@@ -136,7 +136,7 @@ describe('Yearly renewals through Stripe Billing', () => {
   it('catches up on renewal events whose webhooks never arrived', async () => {
     const tracker = await buyTracker('missed@example.com');
     await stripe.simulator.withoutWebhooks(async () => {
-      await stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
+      stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
     });
     expect((await subscriptionRow(tracker.id)).expiresAt).toEqual(tracker.expiresAt);
 

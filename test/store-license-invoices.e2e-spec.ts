@@ -197,7 +197,7 @@ describe('License consent at checkout and invoices after it, in a real browser',
     const link = row.getByRole('link', { name: /Download PDF/ });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^/api/orders/${token}/invoices/[^/]+/pdf$`));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const pdf = await readPdf(readFileSync((await download.path())!));
+    const pdf = await readPdf(readFileSync(await download.path()));
     const words = pdf.text.replace(/\s+/g, ' ');
     expect(words).toContain(invoiceNumber);
     expect(words).toContain(snapshotCounty.name);

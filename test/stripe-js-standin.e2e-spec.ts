@@ -12,6 +12,20 @@ interface ConfirmResult {
   error?: { type: string; code?: string; message: string };
 }
 
+/** The part of Stripe.js the harness page uses, and where it keeps what it made. */
+interface StandInElements {
+  create(type: 'payment'): { mount(selector: string): void };
+}
+interface StandInStripe {
+  elements(options: { clientSecret: string }): StandInElements;
+  confirmPayment(options: { elements: StandInElements; redirect: 'if_required' }): Promise<ConfirmResult>;
+}
+interface HarnessWindow {
+  Stripe(key: string): StandInStripe;
+  stripe: StandInStripe;
+  elements: StandInElements;
+}
+
 describe('The Stripe.js stand-in in a real browser', () => {
   const context = useTestApp({ listen: true });
   const browser = useBrowser();
@@ -38,7 +52,7 @@ describe('The Stripe.js stand-in in a real browser', () => {
     const { publishableKey } = (await request(context.store.server).get('/api/checkout/config')).body;
     await page.evaluate(
       ({ key, clientSecret }) => {
-        const w = globalThis as unknown as { Stripe: (k: string) => any; stripe: any; elements: any };
+        const w = globalThis as unknown as HarnessWindow;
         w.stripe = w.Stripe(key);
         w.elements = w.stripe.elements({ clientSecret });
         w.elements.create('payment').mount('#payment-element');
@@ -57,7 +71,7 @@ describe('The Stripe.js stand-in in a real browser', () => {
 
   function confirm(): Promise<ConfirmResult> {
     return page.evaluate(() => {
-      const w = globalThis as unknown as { stripe: any; elements: any };
+      const w = globalThis as unknown as HarnessWindow;
       return w.stripe.confirmPayment({ elements: w.elements, redirect: 'if_required' });
     });
   }

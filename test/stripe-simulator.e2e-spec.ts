@@ -42,9 +42,7 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
     expect((charged.latest_charge as Stripe.Charge).amount).toBe(50000);
 
     await simulator.flushWebhooks();
-    const succeeded = received.find(
-      (e) => e.type === 'payment_intent.succeeded' && (e.data.object as Stripe.PaymentIntent).id === intent.id,
-    );
+    const succeeded = received.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === intent.id);
     expect((succeeded?.data.object as Stripe.PaymentIntent).metadata).toEqual({ order_id: 'order-1' });
   });
 
@@ -132,9 +130,7 @@ describe('The Stripe simulator, driven by the real stripe SDK', () => {
       code: 'charge_already_refunded',
     });
     await simulator.flushWebhooks();
-    const refunded = received.find(
-      (e) => e.type === 'charge.refunded' && (e.data.object as Stripe.Charge).payment_intent === intent.id,
-    );
+    const refunded = received.find((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === intent.id);
     expect((refunded?.data.object as Stripe.Charge).refunded).toBe(true);
   });
 });

@@ -28,10 +28,11 @@ async function errorFrom(res: Response): Promise<HttpError> {
   return new HttpError(res.status, `${res.status}: ${text}`, serverMessage);
 }
 
+/** Plain functions, not methods: the apps take them out of the client and call them on their own. */
 export interface HttpClient {
-  apiRequest(method: string, path: string, body?: unknown): Promise<Response>;
-  getJson<T>(path: string): Promise<T>;
-  sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  apiRequest: (method: string, path: string, body?: unknown) => Promise<Response>;
+  getJson: <T>(path: string) => Promise<T>;
+  sendJson: <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 }
 
 /** A client for one app; `extraHeaders` is read on every request (the admin console adds its token). */

@@ -103,8 +103,8 @@ function spawnOnServerCore(nodeArgs: string[], env: NodeJS.ProcessEnv): { child:
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const hear = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', hear);
-  child.stderr!.on('data', hear);
+  child.stdout.on('data', hear);
+  child.stderr.on('data', hear);
   return { child, output: () => output };
 }
 

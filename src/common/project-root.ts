@@ -8,7 +8,10 @@ export function projectRoot(): string {
   if (root) return root;
   for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'county-data-store') {
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'county-data-store'
+    ) {
       return (root = dir);
     }
   }

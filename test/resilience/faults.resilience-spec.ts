@@ -456,7 +456,7 @@ describe('Faults: Redis and PostgreSQL restarts, a worker killed mid-delivery, S
     await eventually(async () => after.orderId && receiptsOf(after.orderId) > 0, 30_000).catch(() => undefined);
 
     // From when PostgreSQL accepts connections again (an answer may come even before start() saw it).
-    const recovery = (what: Endpoint) => (recoveredAt[what] ? Math.max(0, recoveredAt[what]! - startedAt) : null);
+    const recovery = (what: Endpoint) => (recoveredAt[what] ? Math.max(0, recoveredAt[what] - startedAt) : null);
     const distinct = (outcomes: Outcome[]) =>
       [...new Set(outcomes.map((o) => `${o.status || 'no answer'} "${o.message.slice(0, 120)}"`))].join(' | ');
     console.log(

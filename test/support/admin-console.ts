@@ -16,5 +16,5 @@ export async function signInToConsole(page: Page, origin: string, then = '/admin
 /** The admin token the console keeps in the page's localStorage (docs/store-spec.md §3), or null. */
 export function storedAdminToken(page: Page): Promise<string | null> {
   // A string, because this file compiles without the DOM library.
-  return page.evaluate(`localStorage.getItem('adminToken')`) as Promise<string | null>;
+  return page.evaluate<string | null>(`localStorage.getItem('adminToken')`);
 }

@@ -62,7 +62,7 @@ export async function startTestApp(environment: TestEnvironment, options: { list
   else await app.init();
   return {
     app,
-    server: app.getHttpServer() as Server,
+    server: app.getHttpServer(),
     db: app.get(DataSource),
     close: () => app.close(),
   };

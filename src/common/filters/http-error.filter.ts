@@ -37,7 +37,8 @@ const POSTGRES_DOWN = /^(08|57P0)/;
 
 /** Whether an error only says that PostgreSQL or Redis cannot be reached right now. */
 export function isServiceDown(exception: unknown): boolean {
-  const error = exception as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  // Node, pg and ioredis give string or numeric codes; String() below still copes with anything else.
+  const error = exception as { code?: string | number; message?: string; driverError?: { code?: string | number } };
   const code = String(error?.driverError?.code ?? error?.code ?? '');
   const message = String(error?.message ?? '');
   return (

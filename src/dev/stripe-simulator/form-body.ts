@@ -26,7 +26,7 @@ export function decodeForm(encoded: string): Record<string, FormValue> {
   const root: Record<string, FormValue> = {};
   for (const [rawKey, rawValue] of new URLSearchParams(encoded)) {
     const path = keyPath(rawKey);
-    let node = root as Record<string, FormValue>;
+    let node = root;
     path.forEach((segment, i) => {
       // `expand[]=x` appends: give it the next free index.
       const key = segment === '' ? String(Object.keys(node).length) : segment;

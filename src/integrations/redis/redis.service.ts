@@ -48,7 +48,7 @@ export class RedisService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     // QUIT on a connection that is down would wait for it to come back.
     await Promise.all(
-      this.connections.map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())),
+      this.connections.map(async (c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())),
     );
   }
 }

@@ -107,7 +107,7 @@ export class AdminFiguresService {
   }
 
   async subscriptions() {
-    const rows = await this.db.query(
+    const rows = await this.db.query<Record<string, never>[]>(
       `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
               u.id AS user_id, u.first_name, u.last_name, u.email, c.name AS county_name, c.state AS county_state
        FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN counties c ON c.id = s.county_id

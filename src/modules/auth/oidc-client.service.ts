@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Handler } from 'express';
 import passport from 'passport';
 
-type Authenticator = passport.Authenticator;
+// authenticate() answers Express middleware; @types/passport leaves that any.
+type Authenticator = passport.Authenticator<Handler, Handler>;
 import { Strategy as OpenIDConnectStrategy, VerifyCallback } from 'passport-openidconnect';
 import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
@@ -79,7 +81,7 @@ export class OidcClient {
   }
 
   private buildPassport(endpoints: IssuerEndpoints): Authenticator {
-    const authenticator = new passport.Authenticator();
+    const authenticator = new passport.Authenticator() as Authenticator;
     const verify = (
       issuer: string,
       userInfo: { _json?: Record<string, unknown> } | undefined,
@@ -123,7 +125,7 @@ export class OidcClient {
           // Without the profile, there is no email or name (userinfo carries them).
           skipUserProfile: false,
           nonce: 'true',
-        } as ConstructorParameters<typeof OpenIDConnectStrategy>[0],
+        },
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),
     );

@@ -38,12 +38,12 @@ export class RenewalPaymentsService {
         amountCents: invoice.amount_paid,
         amountByPurchaseType: { annual: invoice.amount_paid },
         currency: invoice.currency,
-        stripeObjectId: invoice.id as string,
+        stripeObjectId: invoice.id,
         occurredAt: new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000),
       });
       // Money was taken, so it is invoiced, even if the subscription below turns out cancelled; and
       // even if it was recorded before without one (by a version that wrote no invoices).
-      const invoiced = await this.invoices.issueForRenewal(db, invoice.id as string, {
+      const invoiced = await this.invoices.issueForRenewal(db, invoice.id, {
         start: periodStart,
         end: periodEnd,
       });
@@ -56,7 +56,7 @@ export class RenewalPaymentsService {
         this.logger.error(`Invoice ${invoice.id} renewed cancelled subscription ${subscriptionId}: refund it`);
         return;
       }
-      await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id as string });
+      await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id });
       this.logger.log(`Subscription ${subscriptionId} renewed until ${periodEnd.toISOString()}`);
     });
   }
@@ -68,7 +68,7 @@ export class RenewalPaymentsService {
     if (!subscriptionId) return;
     await this.mail.queueRenewalFailure({
       subscriptionId,
-      invoiceId: invoice.id as string,
+      invoiceId: invoice.id,
       amountCents: invoice.amount_due,
       attempt: invoice.attempt_count,
       payUrl: invoice.hosted_invoice_url ?? null,

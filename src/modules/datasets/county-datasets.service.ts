@@ -8,7 +8,7 @@ import { CountiesRepository } from '../counties/counties.repository';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
-import { generateCountyDataset } from './synthetic-dataset';
+import { CountyForDataset, generateCountyDataset } from './synthetic-dataset';
 
 export interface CountyDataset {
   id: string;
@@ -118,11 +118,11 @@ export class CountyDatasetsService {
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `county-dataset:${file.countyId}:${file.release}`,
     ]);
-    const [before] = await db.query(
+    const [before] = await db.query<CountyDataset[]>(
       `SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
       [file.countyId, file.release],
     );
-    const [after] = await db.query(
+    const [after] = await db.query<CountyDataset[]>(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
        VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7)
        ON CONFLICT (county_id, release, format) DO UPDATE SET storage_key = EXCLUDED.storage_key,
@@ -147,7 +147,7 @@ export class CountyDatasetsService {
    * replaced meanwhile (an upload brings counts of its own). True when they were stored.
    */
   async storeKeyFieldCounts(dataset: CountyDataset, counts: KeyFieldCounts): Promise<boolean> {
-    const [, updated] = await this.db.query(
+    const [, updated] = await this.db.query<[unknown[], number]>(
       `UPDATE county_datasets SET key_field_counts = $3
        WHERE id = $1 AND sha256 = $2 AND key_field_counts IS NULL`,
       [dataset.id, dataset.sha256, JSON.stringify(counts)],
@@ -157,19 +157,21 @@ export class CountyDatasetsService {
 
   /** Releases recorded before their key fields were counted, oldest first. */
   async withoutKeyFieldCounts(): Promise<string[]> {
-    const rows: { id: string }[] = await this.db.query(
+    const rows = await this.db.query<{ id: string }[]>(
       `SELECT id FROM county_datasets WHERE key_field_counts IS NULL ORDER BY created_at, id LIMIT 1000`,
     );
     return rows.map((row) => row.id);
   }
 
   async findById(id: string): Promise<CountyDataset | null> {
-    const [row] = await this.db.query(`SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE id = $1`, [id]);
+    const [row] = await this.db.query<CountyDataset[]>(`SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE id = $1`, [
+      id,
+    ]);
     return row ?? null;
   }
 
   private async find(countyId: string, release: string): Promise<CountyDataset | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<CountyDataset[]>(
       `SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
       [countyId, release],
     );

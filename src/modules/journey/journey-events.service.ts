@@ -32,6 +32,7 @@ export class JourneyEventsService implements BeforeApplicationShutdown {
   async record(event: JourneyEventDto, address: string): Promise<void> {
     await this.throttle(event.visitorId, address);
     await new Promise<void>((resolve, reject) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes on the database's own error
       this.waiting.push({ event, settle: (error) => (error ? reject(error) : resolve()) });
       this.writing ??= this.writeWaiting();
     });

@@ -20,16 +20,16 @@ export class JourneyRollupService {
   /** Folds in up to one batch; answers how many events it took. */
   async runOnce(settleSeconds = SETTLE_SECONDS): Promise<number> {
     return this.db.transaction(async (db) => {
-      const [{ last_event_id: last }] = await db.query(
+      const [{ last_event_id: last }] = await db.query<{ last_event_id: string }[]>(
         `SELECT last_event_id FROM journey_rollup WHERE id = 1 FOR UPDATE`,
       );
-      const [{ fresh }] = await db.query(
+      const [{ fresh }] = await db.query<{ fresh: string | null }[]>(
         `SELECT min(id) AS fresh FROM (
            SELECT id, occurred_at FROM journey_events WHERE id > $1 ORDER BY id LIMIT $2
          ) window_ WHERE occurred_at > now() - make_interval(secs => $3)`,
         [last, BATCH, settleSeconds],
       );
-      const [[result]] = await db.query(
+      const [[result]] = await db.query<[{ processed: number }[], number]>(
         `WITH batch AS (
            SELECT id, visitor_id, event FROM journey_events
            WHERE id > $1 AND ($2::bigint IS NULL OR id < $2) ORDER BY id LIMIT $3
@@ -59,7 +59,7 @@ export class JourneyRollupService {
          RETURNING (SELECT count(*) FROM batch)::int AS processed, (SELECT count(*) FROM totals) AS touched`,
         [last, fresh, BATCH],
       );
-      return result.processed as number;
+      return result.processed;
     });
   }
 

@@ -55,7 +55,7 @@ export class OrdersRepository {
   async createPending(buyer: Buyer, stripeCustomerId: string, lines: OrderLine[]): Promise<Order> {
     const amount = lines.reduce((sum, line) => sum + line.amountCents, 0);
     return this.db.transaction(async (db) => {
-      const [order] = await db.query(
+      const [order] = await db.query<Order[]>(
         `INSERT INTO orders (email, amount_cents, stripe_customer_id, license_version, license_accepted_at, company_name, tax_id)
          VALUES ($1, $2, $3, $4, now(), $5, $6) RETURNING ${ORDER_COLUMNS}`,
         [buyer.email, amount, stripeCustomerId, LICENSE_VERSION, buyer.companyName, buyer.taxId],
@@ -65,7 +65,7 @@ export class OrdersRepository {
          SELECT $1, * FROM unnest($2::uuid[], $3::varchar[], $4::integer[])`,
         [order.id, lines.map((l) => l.countyId), lines.map((l) => l.purchaseType), lines.map((l) => l.amountCents)],
       );
-      return order as Order;
+      return order;
     });
   }
 
@@ -77,14 +77,18 @@ export class OrdersRepository {
   }
 
   async findByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
-    const [order] = await this.db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE stripe_payment_intent_id = $1`, [
-      paymentIntentId,
-    ]);
+    const [order] = await this.db.query<Order[]>(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE stripe_payment_intent_id = $1`,
+      [paymentIntentId],
+    );
     return order ?? null;
   }
 
   async countItems(orderId: string): Promise<number> {
-    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM order_items WHERE order_id = $1`, [orderId]);
+    const [row] = await this.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM order_items WHERE order_id = $1`,
+      [orderId],
+    );
     return row.n;
   }
 
@@ -95,7 +99,7 @@ export class OrdersRepository {
 
   /** The order, locked until the transaction ends: activations of one order take turns. */
   async lock(db: EntityManager, orderId: string): Promise<Order> {
-    const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    const [order] = await db.query<Order[]>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     return order;
   }
 

@@ -25,7 +25,7 @@ export class UsersRepository {
 
   /** The user with this email, created if there is none; safe under concurrent calls. */
   async findOrCreateByEmail(db: EntityManager, email: string): Promise<string> {
-    const [row] = await db.query(
+    const [row] = await db.query<{ id: string }[]>(
       `INSERT INTO users (email) VALUES ($1)
        ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
        RETURNING id`,
@@ -35,7 +35,10 @@ export class UsersRepository {
   }
 
   async stripeCustomerIdFor(db: EntityManager, email: string): Promise<string | null> {
-    const [row] = await db.query(`SELECT stripe_customer_id FROM users WHERE email = $1`, [normalizeEmail(email)]);
+    const [row] = await db.query<{ stripe_customer_id: string | null }[]>(
+      `SELECT stripe_customer_id FROM users WHERE email = $1`,
+      [normalizeEmail(email)],
+    );
     return row?.stripe_customer_id ?? null;
   }
 
@@ -59,10 +62,10 @@ export class UsersRepository {
     // One sign-in per identity at a time.
     await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${claims.issuer} ${claims.subject}`]);
 
-    const [known] = await db.query(`SELECT id FROM users WHERE oidc_issuer = $1 AND oidc_subject = $2`, [
-      claims.issuer,
-      claims.subject,
-    ]);
+    const [known] = await db.query<{ id: string }[]>(
+      `SELECT id FROM users WHERE oidc_issuer = $1 AND oidc_subject = $2`,
+      [claims.issuer, claims.subject],
+    );
     if (known) {
       await db.query(
         `UPDATE users SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
@@ -76,7 +79,7 @@ export class UsersRepository {
     }
     if (email) {
       // For UPDATE … RETURNING, TypeORM answers [rows, affected count].
-      const [[linked]] = await db.query(
+      const [[linked]] = await db.query<[{ id: string }[], number]>(
         `UPDATE users SET oidc_issuer = $2, oidc_subject = $3, first_name = COALESCE($4, first_name),
            last_name = COALESCE($5, last_name), profile_image_url = COALESCE($6, profile_image_url), updated_at = now()
          WHERE email = $1 AND oidc_subject IS NULL
@@ -85,7 +88,7 @@ export class UsersRepository {
       );
       if (linked) return linked.id;
     }
-    const [created] = await db.query(
+    const [created] = await db.query<{ id: string }[]>(
       `INSERT INTO users (email, oidc_issuer, oidc_subject, first_name, last_name, profile_image_url)
        VALUES ((SELECT $1::varchar WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = $1)), $2, $3, $4, $5, $6)
        RETURNING id`,
@@ -95,7 +98,7 @@ export class UsersRepository {
   }
 
   async findProfile(db: EntityManager, userId: string) {
-    const [user] = await db.query(
+    const [user] = await db.query<unknown[]>(
       `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl"
        FROM users WHERE id = $1`,
       [userId],

@@ -121,7 +121,7 @@ export class ThrowawayPostgres {
   private run(tool: string, args: string[]): void {
     const command = join(this.bin, tool);
     const [file, argv] = asRoot() ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-    execFileSync(file, argv as string[], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   }
 }
 
@@ -161,8 +161,8 @@ export class ThrowawayRedis {
     args.push('--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--daemonize', 'no');
     const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const hear = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-10_000));
-    child.stdout!.on('data', hear);
-    child.stderr!.on('data', hear);
+    child.stdout.on('data', hear);
+    child.stderr.on('data', hear);
     this.child = child;
     const probe = new Redis({ port: this.port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
     probe.on('error', () => undefined);

@@ -48,7 +48,7 @@ export function AdminLayout() {
     onSuccess: () => {
       endSession(client);
       notify.success('Logged out successfully');
-      navigate(ADMIN_PATHS.login, { replace: true });
+      void navigate(ADMIN_PATHS.login, { replace: true });
     },
     // The session may still be valid on the server, so staff stay signed in and can try again.
     onError: () => notify.error('Logout failed'),

@@ -139,25 +139,25 @@ function subscribe(listener: () => void): () => void {
 
 export const cart = {
   items: readItems,
-  add(county: CartCounty, purchaseType: PurchaseType): AddResult {
+  add: (county: CartCounty, purchaseType: PurchaseType): AddResult => {
     const [items, result] = addLine(readItems(), county, purchaseType);
     if (result === 'added') writeItems(items);
     return result;
   },
   /** One write for the whole group, so the page renders once however many counties go in. */
-  addMany(counties: readonly CartCounty[], purchaseType: PurchaseType): AddManyResult {
+  addMany: (counties: readonly CartCounty[], purchaseType: PurchaseType): AddManyResult => {
     const [items, result] = addLines(readItems(), counties, purchaseType);
     if (result.added > 0) writeItems(items);
     return result;
   },
-  setPlan(countyId: string, purchaseType: PurchaseType): void {
+  setPlan: (countyId: string, purchaseType: PurchaseType): void => {
     writeItems(changePlan(readItems(), countyId, purchaseType));
   },
-  remove(countyId: string): void {
+  remove: (countyId: string): void => {
     writeItems(removeLine(readItems(), countyId));
   },
   /** After a successful payment (docs/store-spec.md §4): the cart and the stored email are cleared. */
-  clearAfterPurchase(): void {
+  clearAfterPurchase: (): void => {
     sessionStorage.removeItem(CHECKOUT_EMAIL_KEY);
     writeItems([]);
   },

@@ -26,7 +26,7 @@ export class UpdateCountyDto {
   state: string;
 
   @ApiProperty({ example: 'MD', description: 'Two letters; stored upper-case' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsString({ message: 'stateCode must be text' })
   @Matches(/^[A-Z]{2}$/, { message: 'State code must be exactly 2 letters' })
   stateCode: string;

@@ -74,7 +74,7 @@ export class CreatePaymentIntentDto {
   @Transform(trimmed)
   @IsString({ message: 'taxId must be text' })
   @Length(1, TAX_ID_MAX_LENGTH, { message: `The tax ID must be 1 to ${TAX_ID_MAX_LENGTH} characters` })
-  @Matches(/^[A-Za-z0-9 .\/-]*$/, {
+  @Matches(/^[A-Za-z0-9 ./-]*$/, {
     message: 'The tax ID may contain only letters, digits, spaces and the characters - . /',
   })
   taxId?: string;

@@ -18,7 +18,7 @@ export default function LoginPage() {
     login.mutate(password, {
       onSuccess: () => {
         notify.success('Admin login successful');
-        navigate(from && from !== ADMIN_PATHS.login ? from : ADMIN_PATHS.dashboard, { replace: true });
+        void navigate(from && from !== ADMIN_PATHS.login ? from : ADMIN_PATHS.dashboard, { replace: true });
       },
       onError: (error) => notify.error('Login Failed', messageOf(error, 'Login failed')),
     });

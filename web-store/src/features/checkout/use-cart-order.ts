@@ -28,7 +28,7 @@ export function useCartOrder(): Order {
     } else {
       return;
     }
-    navigate('/select-counties', { replace: true });
+    void navigate('/select-counties', { replace: true });
   }, [order, navigate]);
 
   return order;

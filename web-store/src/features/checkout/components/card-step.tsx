@@ -129,7 +129,7 @@ function CardForm({
       toast({ title: 'Payment Successful', description: activatedMessage(activated) });
       trackEvent('payment_success', { cartSize: order.lines.length, totalAmount: total, email });
       afterPurchase();
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       toast({ title: 'Error', description: activationErrorMessage(error), variant: 'destructive' });
       onProcessing(false);
@@ -138,7 +138,7 @@ function CardForm({
 
   const canPay = Boolean(stripe && elements) && ready && !processing;
   return (
-    <form className="checkout-card-form" onSubmit={pay} aria-busy={processing}>
+    <form className="checkout-card-form" onSubmit={(event) => void pay(event)} aria-busy={processing}>
       {/* Disabling the fieldset also stops a card form drawn in this page (the local stand-in). */}
       <fieldset className="checkout-card-fieldset" disabled={!ready || processing}>
         <legend className="visually-hidden">Card details</legend>

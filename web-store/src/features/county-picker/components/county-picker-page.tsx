@@ -84,7 +84,7 @@ export default function CountyPickerPage() {
       return;
     }
     // lib/cart has kept sessionStorage "cart" current with every change; checkout reads it from there.
-    navigate('/checkout');
+    void navigate('/checkout');
   };
 
   const cartRef = useRef<HTMLElement>(null);
