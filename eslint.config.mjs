@@ -43,6 +43,8 @@ export default defineConfig(
     'var/',
     'coverage/',
     'test-artifacts/',
+    // Written by npm run api:types from the OpenAPI document.
+    'web-shared/api-types.ts',
     // Built from us-atlas before each web-store build.
     'web-store/src/features/county-picker/map/county-shapes.bin',
   ]),
@@ -103,9 +105,9 @@ export default defineConfig(
       // Tests read HTTP response bodies and database rows (any) and assert on them directly.
       'test/**',
       // The Stripe simulator handles Stripe's wire objects as loose JSON, as Stripe's own API does.
-      'src/integrations/stripe/simulator/**',
+      'src/dev/stripe-simulator/**',
       // oidc-provider is an ES module without type declarations.
-      'src/integrations/oidc/dev-oidc-provider.ts',
+      'src/dev/oidc-provider/dev-oidc-provider.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',

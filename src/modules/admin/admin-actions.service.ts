@@ -1,10 +1,9 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { CountiesRepository } from '../counties/counties.repository';
-import { CountyCatalogService } from '../counties/county-catalog.service';
-import { DatasetUploadsService } from '../datasets/dataset-uploads.service';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { CountiesRepository, CountyCatalogService } from '../counties';
+import { DatasetUploadsService } from '../datasets';
+import { SubscriptionsRepository } from '../subscriptions';
 import { AuditLogRepository } from './audit-log.repository';
 import { UpdateCountyDto } from './dto/admin.dto';
 import { UploadedDatasetDto } from './dto/upload-dataset.dto';

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
 import { FUNNEL_STEPS } from '../../contracts/journey';
-import { JourneyTotalsRepository } from '../journey/journey-totals.repository';
-import { PaymentsLedger } from '../payments/payments-ledger.repository';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { UsersRepository } from '../users/users.repository';
+import { JourneyTotalsRepository } from '../journey';
+import { PaymentsLedger } from '../payments';
+import { SubscriptionsRepository } from '../subscriptions';
+import { UsersRepository } from '../users';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const dollars = (cents: number) => cents / 100;

@@ -38,7 +38,7 @@ import { appConfig } from '../../config';
 import { AdminActionsService } from './admin-actions.service';
 import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
 import { AdminFiguresService } from './admin-figures.service';
-import { CatalogCountyDto } from '../counties/dto/catalog-county.dto';
+import { CatalogCountyDto } from '../counties';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { AuditEntryDto, CancelledSubscriptionDto, RemovedCountyDto } from './dto/admin-actions.dto';
 import { AdminAnalyticsDto, AdminSummaryDto } from './dto/admin-figures.dto';

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
-import { CountyCatalogModule } from '../counties/county-catalog.module';
-import { DatasetsModule } from '../datasets/datasets.module';
-import { JourneyModule } from '../journey/journey.module';
-import { PaymentsModule } from '../payments/payments.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { UsersModule } from '../users/users.module';
+import { CountiesModule, CountyCatalogModule } from '../counties';
+import { DatasetsModule } from '../datasets';
+import { JourneyModule } from '../journey';
+import { PaymentsModule } from '../payments';
+import { SubscriptionsModule } from '../subscriptions';
+import { UsersModule } from '../users';
 import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminSessionsRepository } from './admin-sessions.repository';

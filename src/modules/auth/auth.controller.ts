@@ -26,7 +26,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { appConfig } from '../../config';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../users';
 import { CurrentUserDto } from './dto/current-user.dto';
 import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
 import { refererPath, safeReturnPath } from './return-path';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { devOidcProvider } from '../../integrations/oidc/dev-oidc-provider.provider';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { AuthController } from './auth.controller';
 import { CALLBACK_PATH, OidcClient } from './oidc-client.service';
 import { SessionMiddleware } from './session.middleware';

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../users';
 
 export const SIGN_IN_NOT_CONFIGURED = 'Sign-in is not configured';
 export const CALLBACK_PATH = '/api/login/callback';

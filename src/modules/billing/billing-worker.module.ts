@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { InvoicesModule } from '../invoices/invoices.module';
-import { OrdersModule } from '../orders/orders.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { InvoicesModule } from '../invoices';
+import { OrdersModule } from '../orders';
+import { SubscriptionsModule } from '../subscriptions';
 import { BillingModule } from './billing.module';
 import { BillingProcessor } from './billing.processor';
 import { RenewalEnrollmentService } from './renewal-enrollment.service';

@@ -1,9 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { InvoicesModule } from '../invoices/invoices.module';
-import { MailModule } from '../mail/mail.module';
-import { PaymentsModule } from '../payments/payments.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { InvoicesModule } from '../invoices';
+import { MailModule } from '../mail';
+import { PaymentsModule } from '../payments';
+import { SubscriptionsModule } from '../subscriptions';
 import { BILLING_QUEUE } from './billing.constants';
 import { BillingQueue } from './billing-queue.service';
 import { RenewalPaymentsService } from './renewal-payments.service';

@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { InvoicesRepository } from '../invoices/invoices.repository';
+import { InvoicesRepository } from '../invoices';
 import {
   BILLING_QUEUE,
   BillingJob,

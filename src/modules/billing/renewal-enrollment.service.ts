@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PLANS } from '../../contracts/plans';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { OrdersRepository } from '../orders/orders.repository';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { OrdersRepository } from '../orders';
+import { SubscriptionsRepository } from '../subscriptions';
 
 interface Unenrolled {
   id: string;

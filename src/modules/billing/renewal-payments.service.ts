@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { InvoicesRepository } from '../invoices/invoices.repository';
-import { MailQueue } from '../mail/mail-queue.service';
-import { PaymentsLedger } from '../payments/payments-ledger.repository';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { InvoicesRepository } from '../invoices';
+import { MailQueue } from '../mail';
+import { PaymentsLedger } from '../payments';
+import { SubscriptionsRepository } from '../subscriptions';
 
 /**
  * What Stripe Billing tells us about renewals. Each handler is idempotent

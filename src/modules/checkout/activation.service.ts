@@ -2,15 +2,13 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { BillingQueue } from '../billing/billing-queue.service';
-import { InvoicesRepository } from '../invoices/invoices.repository';
-import { MailQueue } from '../mail/mail-queue.service';
-import { PaymentsLedger } from '../payments/payments-ledger.repository';
-import { sumByPurchaseType } from '../payments/purchase-type-split';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { UsersRepository } from '../users/users.repository';
-import { isSettled, Order } from '../orders/entities/order.entity';
-import { OrdersRepository } from '../orders/orders.repository';
+import { BillingQueue } from '../billing';
+import { InvoicesRepository } from '../invoices';
+import { MailQueue } from '../mail';
+import { PaymentsLedger, sumByPurchaseType } from '../payments';
+import { SubscriptionsRepository } from '../subscriptions';
+import { UsersRepository } from '../users';
+import { isSettled, Order, OrdersRepository } from '../orders';
 import { RefundsService } from './refunds.service';
 
 const ORDER_NOT_FOUND = 'We could not find an order for this payment';

@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import { normalizeEmail } from '../../common/email';
 import { planFor } from '../../contracts/plans';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { CountiesRepository } from '../counties/counties.repository';
-import { UsersRepository } from '../users/users.repository';
+import { CountiesRepository } from '../counties';
+import { UsersRepository } from '../users';
 import { CartItemDto, CreatePaymentIntentDto, PaymentIntentCreatedDto } from './dto/create-payment-intent.dto';
-import { OrderLine, OrdersRepository } from '../orders/orders.repository';
+import { OrderLine, OrdersRepository } from '../orders';
 
 const LISTED = 5;
 

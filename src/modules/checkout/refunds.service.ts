@@ -1,10 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { PaymentsLedger } from '../payments/payments-ledger.repository';
-import { splitProportionally, sumByPurchaseType } from '../payments/purchase-type-split';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
-import { isSettled } from '../orders/entities/order.entity';
-import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentsLedger, splitProportionally, sumByPurchaseType } from '../payments';
+import { SubscriptionsRepository } from '../subscriptions';
+import { isSettled, OrdersRepository } from '../orders';
 
 /** Brings an order in line with its refunds at Stripe: each refund in the ledger once; a full refund ends access. */
 @Injectable()

@@ -4,11 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
-import { CountiesRepository } from '../counties/counties.repository';
+import { CountiesRepository } from '../counties';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
-import { CountyForDataset, generateCountyDataset } from './synthetic-dataset';
+import { generateCountyDataset } from './synthetic-dataset';
 
 export interface CountyDataset {
   id: string;

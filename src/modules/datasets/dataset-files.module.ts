@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { CountiesModule } from '../counties/counties.module';
+import { CountiesModule } from '../counties';
 import { CountyDatasetsService } from './county-datasets.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */

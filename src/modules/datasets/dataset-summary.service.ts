@@ -2,7 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import { countyFileStem } from '../../common/slug';
 import { SAMPLE_RECORDS } from '../../contracts/county-dataset';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { CountiesRepository, CountyRecord } from '../counties/counties.repository';
+import { CountiesRepository, CountyRecord } from '../counties';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { csvSampleOf } from './dataset-sample';
 import { DatasetsQueue } from './datasets-queue.service';

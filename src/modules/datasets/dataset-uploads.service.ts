@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { CountiesRepository } from '../counties/counties.repository';
+import { CountiesRepository } from '../counties';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { CountyFileInspector, fileTooLarge } from './county-file-inspector';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
+import { CountiesModule } from '../counties';
 import { DataSchemaController } from './data-schema.controller';
 import { DatasetFilesModule } from './dataset-files.module';
 import { DatasetSummaryController } from './dataset-summary.controller';

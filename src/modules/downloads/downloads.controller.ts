@@ -14,7 +14,7 @@ import {
 import type { Request, Response } from 'express';
 import { uuidParam } from '../../common/validation';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
+import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
 import { DownloadsService } from './downloads.service';
 import { DownloadLinkDto } from './dto/download-link.dto';

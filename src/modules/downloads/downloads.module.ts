@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
-import { DatasetFilesModule } from '../datasets/dataset-files.module';
-import { OrdersModule } from '../orders/orders.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CountiesModule } from '../counties';
+import { DatasetFilesModule } from '../datasets';
+import { OrdersModule } from '../orders';
+import { SubscriptionsModule } from '../subscriptions';
 import { DownloadsController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
 

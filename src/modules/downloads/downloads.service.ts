@@ -9,12 +9,17 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { countyFileStem } from '../../common/slug';
 import { appConfig, authConfig } from '../../config';
-import { CountiesRepository } from '../counties/counties.repository';
-import { CountyDataset, CountyDatasetsService } from '../datasets/county-datasets.service';
-import { DATA_NOT_AVAILABLE } from '../datasets/datasets.constants';
-import { entitledPeriod, EntitlementTerms, includesDataset } from '../datasets/entitlement';
-import { OrdersRepository } from '../orders/orders.repository';
-import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { CountiesRepository } from '../counties';
+import {
+  CountyDataset,
+  CountyDatasetsService,
+  DATA_NOT_AVAILABLE,
+  entitledPeriod,
+  EntitlementTerms,
+  includesDataset,
+} from '../datasets';
+import { OrdersRepository } from '../orders';
+import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions';
 import { DownloadTokens } from './download-token';
 
 /** Who asks for a link: a signed-in customer, or whoever holds an order's page token. */

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
-import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
+import { SignedInGuard, SignedInUserId } from '../auth';
 import { InvoiceSummaryDto } from './dto/invoice-summary.dto';
 import { invoicePdfHeaders, InvoicesService } from './invoices.service';
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
-import { OrdersModule } from '../orders/orders.module';
-import { PaymentsModule } from '../payments/payments.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CountiesModule } from '../counties';
+import { OrdersModule } from '../orders';
+import { PaymentsModule } from '../payments';
+import { SubscriptionsModule } from '../subscriptions';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesRepository } from './invoices.repository';
 import { InvoicesService } from './invoices.service';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PurchaseType } from '../../contracts/plans';
-import { compareByStateThenName, CountiesRepository, placeName } from '../counties/counties.repository';
-import { OrdersRepository } from '../orders/orders.repository';
-import { BillableEntry, PaymentsLedger } from '../payments/payments-ledger.repository';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { compareByStateThenName, CountiesRepository, placeName } from '../counties';
+import { OrdersRepository } from '../orders';
+import { BillableEntry, PaymentsLedger } from '../payments';
+import { SubscriptionsRepository } from '../subscriptions';
 
 /** One billed line, as it was when the invoice was issued. */
 export interface InvoiceLine {
@@ -255,8 +255,8 @@ export class InvoicesRepository {
   }
 
   private async isIssued(db: EntityManager, paymentId: string): Promise<boolean> {
-    const [row] = await db.query(`SELECT 1 FROM invoices WHERE payment_id = $1`, [paymentId]);
-    return Boolean(row);
+    const rows = await db.query<unknown[]>(`SELECT 1 FROM invoices WHERE payment_id = $1`, [paymentId]);
+    return rows.length > 0;
   }
 
   private async issuedAmong(paymentIds: string[]): Promise<Set<string>> {

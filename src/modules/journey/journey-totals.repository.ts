@@ -15,9 +15,9 @@ export class JourneyTotalsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async read(): Promise<{ uniqueVisitors: number; byEvent: EventTotal[] }> {
-    const [[rollup], byEvent]: [{ visitors: number }[], EventTotal[]] = await Promise.all([
-      this.db.query(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
-      this.db.query(`SELECT event, visitors::int, events::int FROM journey_event_totals`),
+    const [[rollup], byEvent] = await Promise.all([
+      this.db.query<{ visitors: number }[]>(`SELECT unique_visitors::int AS visitors FROM journey_rollup WHERE id = 1`),
+      this.db.query<EventTotal[]>(`SELECT event, visitors::int, events::int FROM journey_event_totals`),
     ]);
     return { uniqueVisitors: rollup?.visitors ?? 0, byEvent };
   }

@@ -1,10 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { OrdersRepository } from '../orders/orders.repository';
-import { MAIL_QUEUE, MailJob, MailTemplate } from '../mail/mail.constants';
-import { MailQueue } from '../mail/mail-queue.service';
-import { MailSender } from '../mail/mail-sender.service';
+import { OrdersRepository } from '../orders';
+import { MAIL_QUEUE, MailJob, MailTemplate, MailQueue, MailSender } from '../mail';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
 import { RenewalReceiptMail } from './templates/renewal-receipt.mail';

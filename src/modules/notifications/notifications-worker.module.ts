@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
-import { DatasetFilesModule } from '../datasets/dataset-files.module';
-import { MailSenderModule } from '../mail/mail-sender.module';
-import { MailModule } from '../mail/mail.module';
-import { OrdersModule } from '../orders/orders.module';
-import { PaymentsModule } from '../payments/payments.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CountiesModule } from '../counties';
+import { DatasetFilesModule } from '../datasets';
+import { MailSenderModule, MailModule } from '../mail';
+import { OrdersModule } from '../orders';
+import { PaymentsModule } from '../payments';
+import { SubscriptionsModule } from '../subscriptions';
 import { MailProcessor } from './mail.processor';
 import { MailComposer } from './templates/mail-composer';
 import { ReceiptMail } from './templates/receipt.mail';

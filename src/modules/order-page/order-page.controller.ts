@@ -12,8 +12,8 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
-import { DownloadLinkDto } from '../downloads/dto/download-link.dto';
-import { invoicePdfHeaders } from '../invoices/invoices.service';
+import { DownloadLinkDto } from '../downloads';
+import { invoicePdfHeaders } from '../invoices';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
 

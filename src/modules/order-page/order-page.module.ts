@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { DownloadsModule } from '../downloads/downloads.module';
-import { InvoicesModule } from '../invoices/invoices.module';
-import { OrdersModule } from '../orders/orders.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { DownloadsModule } from '../downloads';
+import { InvoicesModule } from '../invoices';
+import { OrdersModule } from '../orders';
+import { SubscriptionsModule } from '../subscriptions';
 import { OrderPageController } from './order-page.controller';
 import { OrderPageService } from './order-page.service';
 

@@ -1,11 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { centsToDollars } from '../../common/money';
-import { OrdersRepository } from '../orders/orders.repository';
-import { DownloadsService } from '../downloads/downloads.service';
-import { InvoiceFile, InvoicesService } from '../invoices/invoices.service';
-import { CustomerSubscriptionsService } from '../subscriptions/customer-subscriptions.service';
+import { OrdersRepository, OrderPageLinks } from '../orders';
+import { DownloadsService } from '../downloads';
+import { InvoiceFile, InvoicesService } from '../invoices';
+import { CustomerSubscriptionsService } from '../subscriptions';
 import { OrderPageDto } from './dto/order-page.dto';
-import { OrderPageLinks } from '../orders/order-page-links';
 
 const NO_SUCH_ORDER = 'This order link is not valid. Please use the link in your receipt email.';
 

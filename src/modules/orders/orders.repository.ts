@@ -93,7 +93,7 @@ export class OrdersRepository {
   }
 
   async findById(orderId: string, db: EntityManager = this.db.manager): Promise<Order | null> {
-    const [order] = await db.query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
+    const [order] = await db.query<Order[]>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]);
     return order ?? null;
   }
 

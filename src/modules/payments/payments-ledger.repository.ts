@@ -95,9 +95,9 @@ export class PaymentsLedger {
 
   /** Money collected, net of refunds, in all and by plan. */
   async revenue(): Promise<Revenue> {
-    const [[total], byType]: [{ cents: string }[], { type: string; cents: string }[]] = await Promise.all([
-      this.db.query(`SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`),
-      this.db.query(
+    const [[total], byType] = await Promise.all([
+      this.db.query<{ cents: string }[]>(`SELECT COALESCE(sum(amount_cents), 0)::bigint AS cents FROM payments`),
+      this.db.query<{ type: string; cents: string }[]>(
         `SELECT split.key AS type, sum(split.value::numeric)::bigint AS cents
          FROM payments, jsonb_each_text(amount_by_purchase_type) AS split
          GROUP BY split.key ORDER BY split.key`,

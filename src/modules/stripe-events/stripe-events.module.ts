@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BillingModule } from '../billing/billing.module';
-import { CheckoutModule } from '../checkout/checkout.module';
-import { OrdersModule } from '../orders/orders.module';
+import { BillingModule } from '../billing';
+import { CheckoutModule } from '../checkout';
+import { OrdersModule } from '../orders';
 import { StripeEvent } from './entities/stripe-event.entity';
 import { StripeEventsRepository } from './stripe-events.repository';
 import { StripeWebhookController } from './stripe-webhook.controller';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { RenewalPaymentsService } from '../billing/renewal-payments.service';
-import { ActivationService } from '../checkout/activation.service';
-import { RefundsService } from '../checkout/refunds.service';
-import { OrdersRepository } from '../orders/orders.repository';
+import { RenewalPaymentsService } from '../billing';
+import { ActivationService, RefundsService } from '../checkout';
+import { OrdersRepository } from '../orders';
 import { StripeEventsRepository } from './stripe-events.repository';
 
 /** The events the store acts on; Stripe's webhook endpoint should send these (others are acknowledged and ignored). */

@@ -8,7 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { uuidParam } from '../../common/validation';
-import { SignedInGuard, SignedInUserId } from '../auth/signed-in.guard';
+import { SignedInGuard, SignedInUserId } from '../auth';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { CustomerSubscriptionDto, UpdateAutoRenewDto } from './dto/customer-subscription.dto';
 

@@ -4,11 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
 import { storageConfig } from '../../config';
-import { findCurrentReleases } from '../datasets/current-release';
-import { EntitledPeriod, entitledPeriod } from '../datasets/entitlement';
+import { findCurrentReleases, EntitledPeriod, entitledPeriod } from '../datasets';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { CountiesRepository, compareByStateThenName, CountyPlace } from '../counties/counties.repository';
-import { OrdersRepository } from '../orders/orders.repository';
+import { CountiesRepository, compareByStateThenName, CountyPlace } from '../counties';
+import { OrdersRepository } from '../orders';
 import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
 import { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MailQueue } from '../mail/mail-queue.service';
+import { MailQueue } from '../mail';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { RENEWAL_REMINDER_DAYS } from './subscription-jobs.constants';
 

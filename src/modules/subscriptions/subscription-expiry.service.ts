@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { MailQueue } from '../mail/mail-queue.service';
+import { MailQueue } from '../mail';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
 /**

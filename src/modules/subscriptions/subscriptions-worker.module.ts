@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { DatasetFilesModule } from '../datasets/dataset-files.module';
-import { MailModule } from '../mail/mail.module';
+import { DatasetFilesModule } from '../datasets';
+import { MailModule } from '../mail';
 import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';

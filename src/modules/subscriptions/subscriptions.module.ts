@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule } from '../counties/counties.module';
-import { OrdersModule } from '../orders/orders.module';
+import { CountiesModule } from '../counties';
+import { OrdersModule } from '../orders';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionsRepository } from './subscriptions.repository';

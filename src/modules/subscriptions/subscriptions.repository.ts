@@ -161,7 +161,7 @@ export class SubscriptionsRepository {
 
   /** The tracker, locked, while it is still active and without a Stripe renewal. */
   async lockUnenrolled(db: EntityManager, id: string): Promise<{ autoRenew: boolean; expiresAt: Date } | null> {
-    const [row] = await db.query(
+    const [row] = await db.query<{ autoRenew: boolean; expiresAt: Date }[]>(
       `SELECT auto_renew AS "autoRenew", expiration_date AS "expiresAt" FROM subscriptions
        WHERE id = $1 AND status = 'active' AND stripe_subscription_id IS NULL FOR UPDATE`,
       [id],

@@ -59,7 +59,7 @@ export class TrackerDeliveriesRepository {
 
   /** A County Tracker's delivery of a month: which file, and whether it was new to the subscriber. */
   async find(subscriptionId: string, month: string): Promise<{ datasetId: string; dataChanged: boolean } | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.db.query<{ datasetId: string; dataChanged: boolean }[]>(
       `SELECT dataset_id AS "datasetId", data_changed AS "dataChanged" FROM tracker_deliveries
        WHERE subscription_id = $1 AND month = $2`,
       [subscriptionId, month],

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CountyDatasetsService } from '../datasets/county-datasets.service';
-import { releaseOf } from '../datasets/entitlement';
-import { MailQueue } from '../mail/mail-queue.service';
+import { CountyDatasetsService, releaseOf } from '../datasets';
+import { MailQueue } from '../mail';
 import { DueSubscription, TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 
 /**

@@ -6,10 +6,9 @@ import { formatDollars } from '../../../common/money';
 import { appConfig } from '../../../config';
 import { planFor, PLANS, PurchaseType } from '../../../contracts/plans';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { compareByStateThenName, CountiesRepository } from '../../counties/counties.repository';
-import { OrdersRepository } from '../../orders/orders.repository';
-import { OrderPageLinks } from '../../orders/order-page-links';
-import { MailTemplate, ReceiptJobData } from '../../mail/mail.constants';
+import { compareByStateThenName, CountiesRepository } from '../../counties';
+import { OrdersRepository, OrderPageLinks } from '../../orders';
+import { MailTemplate, ReceiptJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 
 interface ReceiptLine {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, RenewalFailedJobData } from '../../mail/mail.constants';
+import { MailTemplate, RenewalFailedJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { PaymentsLedger } from '../../payments/payments-ledger.repository';
-import { OrderPageLinks } from '../../orders/order-page-links';
-import { MailTemplate, RenewalReceiptJobData } from '../../mail/mail.constants';
+import { PaymentsLedger } from '../../payments';
+import { OrderPageLinks } from '../../orders';
+import { MailTemplate, RenewalReceiptJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 

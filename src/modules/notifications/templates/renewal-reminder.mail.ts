@@ -3,7 +3,7 @@ import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import { PLANS } from '../../../contracts/plans';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, RenewalReminderJobData } from '../../mail/mail.constants';
+import { MailTemplate, RenewalReminderJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, SubscriptionExpiredJobData } from '../../mail/mail.constants';
+import { MailTemplate, SubscriptionExpiredJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 

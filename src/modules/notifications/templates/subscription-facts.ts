@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PurchaseType } from '../../../contracts/plans';
-import { CountiesRepository, placeName } from '../../counties/counties.repository';
-import { OrdersRepository } from '../../orders/orders.repository';
-import { SubscriptionsRepository } from '../../subscriptions/subscriptions.repository';
+import { CountiesRepository, placeName } from '../../counties';
+import { OrdersRepository } from '../../orders';
+import { SubscriptionsRepository } from '../../subscriptions';
 
 /** What an email about one subscription needs to say, and to whom. */
 export interface SubscriptionFacts {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { CountyDatasetsService } from '../../datasets/county-datasets.service';
-import { TrackerDeliveriesRepository } from '../../subscriptions/tracker-deliveries.repository';
-import { OrderPageLinks } from '../../orders/order-page-links';
-import { MailTemplate, TrackerDeliveryJobData } from '../../mail/mail.constants';
+import { CountyDatasetsService } from '../../datasets';
+import { TrackerDeliveriesRepository } from '../../subscriptions';
+import { OrderPageLinks } from '../../orders';
+import { MailTemplate, TrackerDeliveryJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 

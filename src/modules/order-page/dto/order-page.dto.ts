@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { InvoiceSummaryDto } from '../../invoices/dto/invoice-summary.dto';
-import { CustomerSubscriptionDto } from '../../subscriptions/dto/customer-subscription.dto';
+import { InvoiceSummaryDto } from '../../invoices';
+import { CustomerSubscriptionDto } from '../../subscriptions';
 
 /** An order as its page shows it to whoever holds the token from the receipt. */
 export class OrderPageDto {

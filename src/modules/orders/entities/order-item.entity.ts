@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
 import type { PurchaseType } from '../../../contracts/plans';
-import { County } from '../../counties/entities/county.entity';
+import { County } from '../../counties';
 import { Order } from './order.entity';
 
 @Entity('order_items')

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { OrderItem } from './order-item.entity';
+import type { OrderItem } from './order-item.entity';
 
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'refunded';
 
@@ -55,7 +55,8 @@ export class Order {
   @Column({ type: 'varchar', length: 50, nullable: true })
   taxId: string | null;
 
-  @OneToMany(() => OrderItem, (item) => item.order)
+  // By name: the item's entity refers to this one, and neither file may need the other loaded first.
+  @OneToMany('OrderItem', (item: OrderItem) => item.order)
   items?: OrderItem[];
 
   @CreateDateColumn({ type: 'timestamptz' })

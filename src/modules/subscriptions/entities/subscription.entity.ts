@@ -9,8 +9,8 @@ import {
 } from 'typeorm';
 import { centsColumn } from '../../../common/money';
 import type { PurchaseType } from '../../../contracts/plans';
-import { User } from '../../users/entities/user.entity';
-import { County } from '../../counties/entities/county.entity';
+import { User } from '../../users';
+import { County } from '../../counties';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,0 +1,10 @@
+/** The datasets module's public API: what other modules may use of it. */
+export { CountyDatasetsService } from './county-datasets.service';
+export type { CountyDataset } from './county-datasets.service';
+export { findCurrentReleases } from './current-release';
+export { DatasetFilesModule } from './dataset-files.module';
+export { DatasetUploadsService } from './dataset-uploads.service';
+export { DATA_NOT_AVAILABLE } from './datasets.constants';
+export { DatasetsModule } from './datasets.module';
+export { entitledPeriod, includesDataset, releaseOf } from './entitlement';
+export type { EntitledPeriod, EntitlementTerms } from './entitlement';

@@ -1,0 +1,4 @@
+/** The downloads module's public API: what other modules may use of it. */
+export { DownloadsModule } from './downloads.module';
+export { DownloadsService } from './downloads.service';
+export { DownloadLinkDto } from './dto/download-link.dto';

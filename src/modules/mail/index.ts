@@ -1,0 +1,16 @@
+/** The mail module's public API: what other modules may use of it. */
+export { MailQueue } from './mail-queue.service';
+export { MailSenderModule } from './mail-sender.module';
+export { MailSender } from './mail-sender.service';
+export {
+  MAIL_QUEUE,
+  MailJob,
+  MailTemplate,
+  ReceiptJobData,
+  RenewalFailedJobData,
+  RenewalReceiptJobData,
+  RenewalReminderJobData,
+  SubscriptionExpiredJobData,
+  TrackerDeliveryJobData,
+} from './mail.constants';
+export { MailModule } from './mail.module';

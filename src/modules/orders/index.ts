@@ -1,0 +1,6 @@
+/** The orders module's public API: what other modules may use of it. */
+export { Order, isSettled } from './entities/order.entity';
+export { OrderPageLinks } from './order-page-links';
+export { OrdersModule } from './orders.module';
+export { OrdersRepository } from './orders.repository';
+export type { OrderLine } from './orders.repository';

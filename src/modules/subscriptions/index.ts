@@ -1,0 +1,7 @@
+/** The subscriptions module's public API: what other modules may use of it. */
+export { CustomerSubscriptionsService } from './customer-subscriptions.service';
+export { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
+export { SubscriptionsModule } from './subscriptions.module';
+export { SubscriptionsRepository } from './subscriptions.repository';
+export type { SubscriptionRow, SubscriptionScope } from './subscriptions.repository';
+export { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
