@@ -2,10 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
+import type { PageRequest } from '../../common/list-page';
 import { FUNNEL_STEPS } from '../../contracts/journey';
+import { SubscriptionListCriteria, SubscriptionListRepository } from '../subscriptions/subscription-list.repository';
+import { UserListCriteria, UserListRepository } from '../users/user-list.repository';
+import {
+  AdminSubscriptionDto,
+  AdminSubscriptionPageDto,
+  AdminSubscriptionsQueryDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+} from './dto/admin-lists.dto';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const dollars = (cents: number) => cents / 100;
+const pageOf = (page: number, pageSize: number): PageRequest => ({ offset: (page - 1) * pageSize, limit: pageSize });
 
 export interface FunnelStep {
   event: string;
@@ -16,11 +28,16 @@ export interface FunnelStep {
 /**
  * The business figures staff see, computed as ARCHITECTURE.md defines them:
  * revenue from the payments ledger (net of refunds), visitors from journey
- * events, subscriptions from the subscriptions table.
+ * events, subscriptions from the subscriptions table; and the staff lists of subscriptions and users,
+ * read through the repositories of the modules that own those tables.
  */
 @Injectable()
 export class AdminFiguresService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscriptionList: SubscriptionListRepository,
+    private readonly userList: UserListRepository,
+  ) {}
 
   async summary() {
     const [subscriptions, users, revenue, journey] = await Promise.all([
@@ -108,39 +125,29 @@ export class AdminFiguresService {
     };
   }
 
-  async subscriptions() {
-    const rows = await this.db.query(
-      `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
-              u.id AS user_id, u.first_name, u.last_name, u.email, c.name AS county_name, c.state AS county_state
-       FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN counties c ON c.id = s.county_id
-       ORDER BY s.created_at DESC, s.id`,
-    );
-    return rows.map((r: Record<string, never>) => ({
-      id: r.id,
-      user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
-      county: { name: r.county_name, state: r.county_state },
-      purchaseType: r.purchase_type,
-      amount: decimalToDollars(r.amount),
-      status: r.status,
-      startDate: r.start_date,
-      expirationDate: r.expiration_date,
-      autoRenew: r.auto_renew,
-    }));
+  /** The staff subscriptions list: every row, or one page of it when the query asks for a page. */
+  async subscriptions(query: AdminSubscriptionsQueryDto): Promise<AdminSubscriptionDto[] | AdminSubscriptionPageDto> {
+    const criteria: SubscriptionListCriteria = {
+      search: query.q || undefined,
+      statuses: query.status,
+      sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+    };
+    if (query.page === undefined || query.pageSize === undefined)
+      return (await this.subscriptionList.all(criteria)).map(AdminSubscriptionDto.of);
+    const { rows, total } = await this.subscriptionList.page(criteria, pageOf(query.page, query.pageSize));
+    return { items: rows.map(AdminSubscriptionDto.of), total, page: query.page, pageSize: query.pageSize };
   }
 
-  async users() {
-    const users: { subscriptions: { status: string; amount: string | number }[] }[] = await this.db.query(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
-              u.profile_image_url AS "profileImageUrl", u.created_at AS "createdAt",
-              COALESCE(json_agg(json_build_object('status', s.status, 'amount', s.amount::text))
-                FILTER (WHERE s.id IS NOT NULL), '[]') AS subscriptions
-       FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
-       GROUP BY u.id ORDER BY u.created_at DESC, u.id`,
-    );
-    for (const user of users) {
-      for (const subscription of user.subscriptions)
-        subscription.amount = decimalToDollars(subscription.amount as string);
-    }
-    return users;
+  /** The staff users list: every row, or one page of it when the query asks for a page. */
+  async users(query: AdminUsersQueryDto): Promise<AdminUserDto[] | AdminUserPageDto> {
+    const criteria: UserListCriteria = {
+      search: query.q || undefined,
+      activities: query.status,
+      sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+    };
+    if (query.page === undefined || query.pageSize === undefined)
+      return (await this.userList.all(criteria)).map(AdminUserDto.of);
+    const { rows, total } = await this.userList.page(criteria, pageOf(query.page, query.pageSize));
+    return { items: rows.map(AdminUserDto.of), total, page: query.page, pageSize: query.pageSize };
   }
 }

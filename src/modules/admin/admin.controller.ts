@@ -23,6 +23,7 @@ import {
   ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -31,6 +32,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
@@ -41,6 +43,14 @@ import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-aut
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
+import {
+  AdminSubscriptionDto,
+  AdminSubscriptionPageDto,
+  AdminSubscriptionsQueryDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+} from './dto/admin-lists.dto';
 import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
 
 @ApiTags('admin')
@@ -110,9 +120,29 @@ export class AdminController {
   }
 
   @Get('subscriptions')
-  @ApiOperation({ summary: 'Every subscription with its customer and county, newest first' })
-  subscriptions() {
-    return this.figures.subscriptions();
+  @ApiOperation({
+    summary: 'Subscriptions with their customer and county: every one, or one page (page and pageSize)',
+    description:
+      'Without page and pageSize, the answer is every matching subscription as an array. With both, it is one ' +
+      'page: {items, total, page, pageSize}. q looks in the customer email and name and in the county name and ' +
+      'state; status keeps some statuses; sort and order choose the order (newest first without sort). ' +
+      'Example: ?page=1&pageSize=20&sort=startDate&order=descend&status=active&q=harris',
+  })
+  @ApiExtraModels(AdminSubscriptionDto, AdminSubscriptionPageDto)
+  @ApiOkResponse({
+    description: 'Every matching subscription (no page asked for), or the page asked for',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(AdminSubscriptionDto) } },
+        { $ref: getSchemaPath(AdminSubscriptionPageDto) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
+  subscriptions(
+    @Query() query: AdminSubscriptionsQueryDto,
+  ): Promise<AdminSubscriptionDto[] | AdminSubscriptionPageDto> {
+    return this.figures.subscriptions(query);
   }
 
   @Post('subscriptions/:id/cancel')
@@ -126,9 +156,26 @@ export class AdminController {
   }
 
   @Get('users')
-  @ApiOperation({ summary: 'Every user with their subscriptions (status and amount)' })
-  users() {
-    return this.figures.users();
+  @ApiOperation({
+    summary: 'Users with their subscriptions (status and amount): every one, or one page (page and pageSize)',
+    description:
+      'Without page and pageSize, the answer is every matching user as an array. With both, it is one page: ' +
+      '{items, total, page, pageSize}. q looks in the email and name; status=active keeps users with an active ' +
+      'subscription, inactive the others; sort and order choose the order (newest first without sort).',
+  })
+  @ApiExtraModels(AdminUserDto, AdminUserPageDto)
+  @ApiOkResponse({
+    description: 'Every matching user (no page asked for), or the page asked for',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(AdminUserDto) } },
+        { $ref: getSchemaPath(AdminUserPageDto) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
+  users(@Query() query: AdminUsersQueryDto): Promise<AdminUserDto[] | AdminUserPageDto> {
+    return this.figures.users(query);
   }
 
   @Put('counties/:id')

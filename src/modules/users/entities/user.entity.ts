@@ -1,4 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+// A type only: the subscription entity imports this one, and the relation names its target by entity name.
+import type { Subscription } from '../../subscriptions/entities/subscription.entity';
 
 @Entity('users')
 export class User {
@@ -33,4 +35,7 @@ export class User {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  @OneToMany('Subscription', (subscription: Subscription) => subscription.user)
+  subscriptions?: Subscription[];
 }
