@@ -5,7 +5,8 @@
  * last pages, every sortable column, status filters, and searches for a county, one customer and many.
  * Each answer is checked (a page of the size asked for, the same total for the same question), and
  * the latency of each request from here to its last byte is what counts; target p95 < 100 ms. Pages
- * of GET /api/admin/users follow, for the record.
+ * of GET /api/admin/users follow, for the record, and each list once without a page (the whole list,
+ * as the API answered before paging), whose size and time the API's peak memory row then reflects.
  */
 import { Client } from 'pg';
 import { adminToken, median, percentile, type BenchApp } from './support/bench-app';
@@ -92,6 +93,23 @@ async function ask(
 
 const ms = (value: number) => `${figure(value, 1)} ms`;
 
+/** The list asked for without a page, as before paging (and as an export of everything would): its size and time. */
+async function wholeList(
+  origin: string,
+  token: string,
+  path: string,
+): Promise<{ rows: number; bytes: number; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return {
+    rows: (JSON.parse(body) as unknown[]).length,
+    bytes: Buffer.byteLength(body),
+    ms: performance.now() - started,
+  };
+}
+
 export const benchAdminLists: BenchSection = async (app: BenchApp) => {
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
@@ -104,6 +122,11 @@ export const benchAdminLists: BenchSection = async (app: BenchApp) => {
   const token = await adminToken(app.origin);
   const subscriptions = await ask(app.origin, token, '/api/admin/subscriptions', SUBSCRIPTION_QUESTIONS);
   const users = await ask(app.origin, token, '/api/admin/users', USER_QUESTIONS);
+
+  const whole = [
+    await wholeList(app.origin, token, '/api/admin/subscriptions'),
+    await wholeList(app.origin, token, '/api/admin/users'),
+  ];
 
   const all = [...subscriptions.times.values()].flat();
   const p95 = percentile(all, 0.95);
@@ -129,6 +152,10 @@ export const benchAdminLists: BenchSection = async (app: BenchApp) => {
     ...[...users.times].map(([question, times]): ResultRow => [
       `admin lists: users, ${question.label}`,
       `p50 ${ms(median(times))}, p95 ${ms(percentile(times, 0.95))} (?${question.query}; no target)`,
+    ]),
+    ...(['subscriptions', 'users'] as const).map((list, i): ResultRow => [
+      `admin lists: GET /api/admin/${list} without a page (the whole list)`,
+      `${figure(whole[i].rows)} rows, ${figure(whole[i].bytes / 1024 / 1024, 1)} MB in ${ms(whole[i].ms)}, sent as read from a cursor, 1,000 rows at a time (no target)`,
     ]),
     [
       'admin lists: answers',

@@ -170,6 +170,12 @@ describe('The staff lists of subscriptions and users, paged, sorted and filtered
         'autoRenew',
       ]);
       expect(rows.map((row) => row.county)).toContainEqual(removedCounty);
+      // Sent as it is read (a batch of rows at a time), still one JSON array.
+      const res = await get('/api/admin/subscriptions').expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(res.text)).toEqual(rows);
+      expect(await ok('/api/admin/subscriptions?q=no-such-thing')).toEqual([]);
+      expect(await ok('/api/admin/users?q=no-such-thing')).toEqual([]);
     });
 
     it('answers one page with the total, and the pages put together are the whole list', async () => {

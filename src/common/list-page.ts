@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder, ObjectLiteral } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /** Which rows of a sorted list one page holds. */
 export interface PageRequest {
@@ -42,4 +42,32 @@ export function pageWindow(total: number, page: PageRequest): { offset: number; 
 /** A LIKE pattern matching text that contains `search` literally (its % and _ are no wildcards). */
 export function containing(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Every row a query finds, a batch at a time, from a cursor: a list of any length is read without
+ * holding it all. The cursor lives in a read-only transaction that is rolled back at the end, or
+ * when the reader stops early (the generator's return), which also gives the connection back.
+ */
+export async function* readInBatches<Row>(
+  db: DataSource,
+  query: SelectQueryBuilder<ObjectLiteral>,
+  size: number,
+): AsyncGenerator<Row[]> {
+  const [sql, parameters] = query.getQueryAndParameters();
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('BEGIN READ ONLY');
+    await runner.query(`DECLARE list_rows NO SCROLL CURSOR FOR ${sql}`, parameters);
+    for (;;) {
+      const rows = (await runner.query(`FETCH ${size} FROM list_rows`)) as Row[];
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+    }
+  } finally {
+    // A broken connection has no transaction left to end; it is given back all the same.
+    await runner.query('ROLLBACK').catch(() => undefined);
+    await runner.release();
+  }
 }

@@ -4,8 +4,11 @@ import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
 import type { PageRequest } from '../../common/list-page';
 import { FUNNEL_STEPS } from '../../contracts/journey';
-import { SubscriptionListCriteria, SubscriptionListRepository } from '../subscriptions/subscription-list.repository';
-import { UserListCriteria, UserListRepository } from '../users/user-list.repository';
+import {
+  type SubscriptionListCriteria,
+  SubscriptionListRepository,
+} from '../subscriptions/subscription-list.repository';
+import { type UserListCriteria, UserListRepository } from '../users/user-list.repository';
 import {
   AdminSubscriptionDto,
   AdminSubscriptionPageDto,
@@ -18,6 +21,20 @@ import {
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const dollars = (cents: number) => cents / 100;
 const pageOf = (page: number, pageSize: number): PageRequest => ({ offset: (page - 1) * pageSize, limit: pageSize });
+/** Rows read at a time when a staff list is answered whole. */
+const LIST_BATCH = 1_000;
+
+const subscriptionCriteria = (query: AdminSubscriptionsQueryDto): SubscriptionListCriteria => ({
+  search: query.q || undefined,
+  statuses: query.status,
+  sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+});
+
+const userCriteria = (query: AdminUsersQueryDto): UserListCriteria => ({
+  search: query.q || undefined,
+  activities: query.status,
+  sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+});
 
 export interface FunnelStep {
   event: string;
@@ -125,29 +142,30 @@ export class AdminFiguresService {
     };
   }
 
-  /** The staff subscriptions list: every row, or one page of it when the query asks for a page. */
-  async subscriptions(query: AdminSubscriptionsQueryDto): Promise<AdminSubscriptionDto[] | AdminSubscriptionPageDto> {
-    const criteria: SubscriptionListCriteria = {
-      search: query.q || undefined,
-      statuses: query.status,
-      sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
-    };
-    if (query.page === undefined || query.pageSize === undefined)
-      return (await this.subscriptionList.all(criteria)).map(AdminSubscriptionDto.of);
-    const { rows, total } = await this.subscriptionList.page(criteria, pageOf(query.page, query.pageSize));
-    return { items: rows.map(AdminSubscriptionDto.of), total, page: query.page, pageSize: query.pageSize };
+  /** One page of the staff subscriptions list, as searched, filtered and sorted. */
+  async subscriptionPage(
+    query: AdminSubscriptionsQueryDto,
+    page: number,
+    pageSize: number,
+  ): Promise<AdminSubscriptionPageDto> {
+    const { rows, total } = await this.subscriptionList.page(subscriptionCriteria(query), pageOf(page, pageSize));
+    return { items: rows.map(AdminSubscriptionDto.of), total, page, pageSize };
   }
 
-  /** The staff users list: every row, or one page of it when the query asks for a page. */
-  async users(query: AdminUsersQueryDto): Promise<AdminUserDto[] | AdminUserPageDto> {
-    const criteria: UserListCriteria = {
-      search: query.q || undefined,
-      activities: query.status,
-      sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
-    };
-    if (query.page === undefined || query.pageSize === undefined)
-      return (await this.userList.all(criteria)).map(AdminUserDto.of);
-    const { rows, total } = await this.userList.page(criteria, pageOf(query.page, query.pageSize));
-    return { items: rows.map(AdminUserDto.of), total, page: query.page, pageSize: query.pageSize };
+  /** The whole staff subscriptions list, as searched, filtered and sorted, a batch of rows at a time. */
+  async *everySubscription(query: AdminSubscriptionsQueryDto): AsyncGenerator<AdminSubscriptionDto[]> {
+    for await (const rows of this.subscriptionList.each(subscriptionCriteria(query), LIST_BATCH))
+      yield rows.map(AdminSubscriptionDto.of);
+  }
+
+  /** One page of the staff users list, as searched, filtered and sorted. */
+  async userPage(query: AdminUsersQueryDto, page: number, pageSize: number): Promise<AdminUserPageDto> {
+    const { rows, total } = await this.userList.page(userCriteria(query), pageOf(page, pageSize));
+    return { items: rows.map(AdminUserDto.of), total, page, pageSize };
+  }
+
+  /** The whole staff users list, as searched, filtered and sorted, a batch of users at a time. */
+  async *everyUser(query: AdminUsersQueryDto): AsyncGenerator<AdminUserDto[]> {
+    for await (const rows of this.userList.each(userCriteria(query), LIST_BATCH)) yield rows.map(AdminUserDto.of);
   }
 }

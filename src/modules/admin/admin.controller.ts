@@ -13,6 +13,7 @@ import {
   Query,
   Req,
   Res,
+  StreamableFile,
   UseGuards,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
@@ -35,6 +36,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { jsonArrayStream } from '../../common/http/json-array-stream';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { appConfig } from '../../config';
@@ -139,10 +141,11 @@ export class AdminController {
     },
   })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
-  subscriptions(
-    @Query() query: AdminSubscriptionsQueryDto,
-  ): Promise<AdminSubscriptionDto[] | AdminSubscriptionPageDto> {
-    return this.figures.subscriptions(query);
+  subscriptions(@Query() query: AdminSubscriptionsQueryDto): Promise<AdminSubscriptionPageDto | StreamableFile> {
+    const { page, pageSize } = query;
+    // The whole list is sent as it is read: at 100,000 rows it would not fit the process's memory at once.
+    if (page === undefined || pageSize === undefined) return jsonArrayStream(this.figures.everySubscription(query));
+    return this.figures.subscriptionPage(query, page, pageSize);
   }
 
   @Post('subscriptions/:id/cancel')
@@ -174,8 +177,10 @@ export class AdminController {
     },
   })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
-  users(@Query() query: AdminUsersQueryDto): Promise<AdminUserDto[] | AdminUserPageDto> {
-    return this.figures.users(query);
+  users(@Query() query: AdminUsersQueryDto): Promise<AdminUserPageDto | StreamableFile> {
+    const { page, pageSize } = query;
+    if (page === undefined || pageSize === undefined) return jsonArrayStream(this.figures.everyUser(query));
+    return this.figures.userPage(query, page, pageSize);
   }
 
   @Put('counties/:id')

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { applyOrder, containing, type OrderKey, type PageRequest, pageWindow } from '../../common/list-page';
+import {
+  applyOrder,
+  containing,
+  type OrderKey,
+  type PageRequest,
+  pageWindow,
+  readInBatches,
+} from '../../common/list-page';
 import { decimalToCents } from '../../common/money';
 import { PLANS, PURCHASE_TYPES, type PurchaseType } from '../../contracts/plans';
 import { County } from '../counties/entities/county.entity';
@@ -163,13 +170,13 @@ const toRow = (raw: RawRow): SubscriptionListRow => ({
 export class SubscriptionListRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Every subscription that matches, in the list's order. */
-  async all(criteria: SubscriptionListCriteria): Promise<SubscriptionListRow[]> {
+  /** Every subscription that matches, in the list's order, read a batch at a time. */
+  async *each(criteria: SubscriptionListCriteria, batchSize: number): AsyncGenerator<SubscriptionListRow[]> {
     const scope = await this.scopeOf(criteria);
-    if (scope.nothing) return [];
+    if (scope.nothing) return;
     const query = this.filtered(this.withCustomerAndCounty(), 's', scope);
     applyOrder(query, listOrder(criteria.sort).keys({ s: 's', u: 'u', c: 'c' }));
-    return (await query.getRawMany<RawRow>()).map(toRow);
+    for await (const raws of readInBatches<RawRow>(this.db, query, batchSize)) yield raws.map(toRow);
   }
 
   /** One page of the matching subscriptions, and how many match in all. */

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { applyOrder, containing, type OrderKey, type PageRequest, pageWindow } from '../../common/list-page';
+import {
+  applyOrder,
+  containing,
+  type OrderKey,
+  type PageRequest,
+  pageWindow,
+  readInBatches,
+} from '../../common/list-page';
 import { decimalToCents } from '../../common/money';
 import { Subscription, type SubscriptionStatus } from '../subscriptions/entities/subscription.entity';
 import { User } from './entities/user.entity';
@@ -74,19 +81,44 @@ function orderKeys(sort: UserListCriteria['sort']): OrderKey[] {
   return [first[sort.key], 'u.createdAt', 'u.id'].map((expression) => ({ expression, descending }));
 }
 
+const userOf = (raw: RawRow): UserListRow => {
+  const { id, firstName, lastName, email, profileImageUrl, createdAt } = raw;
+  return { id, firstName, lastName, email, profileImageUrl, createdAt, subscriptions: [] };
+};
+
+function addSubscription(user: UserListRow, raw: RawRow): void {
+  if (raw.subscriptionId && raw.status && raw.amount !== null)
+    user.subscriptions.push({ status: raw.status, amountCents: decimalToCents(raw.amount) });
+}
+
 /** The staff list of users: filtered, sorted and paged in the database. */
 @Injectable()
 export class UserListRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Every user who matches, in the list's order. */
-  async all(criteria: UserListCriteria): Promise<UserListRow[]> {
-    const ids = await this.orderedIds(criteria);
-    const matching = this.filtered('mu', criteria).select('mu.id');
-    const details = this.withSubscriptions()
-      .where(`u.id IN (${matching.getQuery()})`)
-      .setParameters(matching.getParameters());
-    return this.inOrder(ids, await details.getRawMany<RawRow>());
+  /** Every user who matches, in the list's order, read a batch at a time. */
+  async *each(criteria: UserListCriteria, batchSize: number): AsyncGenerator<UserListRow[]> {
+    const query = this.withTally(this.filtered('u', criteria), criteria.sort).leftJoin('u.subscriptions', 's');
+    this.selectUserAndSubscription(query);
+    // A user's rows (one per subscription) come together: the order ends with the user's id.
+    applyOrder(query, [
+      ...orderKeys(criteria.sort),
+      { expression: 's.createdAt', descending: true },
+      { expression: 's.id', descending: false },
+    ]);
+    let open: UserListRow | undefined;
+    for await (const raws of readInBatches<RawRow>(this.db, query, batchSize)) {
+      const complete: UserListRow[] = [];
+      for (const raw of raws) {
+        if (open?.id !== raw.id) {
+          if (open) complete.push(open);
+          open = userOf(raw);
+        }
+        addSubscription(open, raw);
+      }
+      if (complete.length) yield complete;
+    }
+    if (open) yield [open];
   }
 
   /** One page of the matching users, and how many match in all. */
@@ -95,34 +127,20 @@ export class UserListRepository {
     const total = counted?.total ?? 0;
     const window = pageWindow(total, page);
     if (!window.limit) return { rows: [], total };
-    const ids = await this.orderedIds(criteria, window);
+    const ids = await this.pageIds(criteria, window);
     const details = this.withSubscriptions().where('u.id IN (:...ids)', { ids });
     return { rows: this.inOrder(ids, await details.getRawMany<RawRow>()), total };
   }
 
-  private async orderedIds(
+  /** The ids of a page's users, in the list's order. */
+  private async pageIds(
     criteria: UserListCriteria,
-    window?: { offset: number; limit: number; reversed: boolean },
+    window: { offset: number; limit: number; reversed: boolean },
   ): Promise<string[]> {
-    const query = this.filtered('u', criteria).select('u.id', 'id');
-    const sort = criteria.sort;
-    if (sort && TALLIED.has(sort.key))
-      query.leftJoin(
-        (tally) =>
-          tally
-            .from(Subscription, 'us')
-            .select('us.userId', 'userId')
-            .addSelect('count(*)', 'subscriptions')
-            .addSelect('sum(us.amountCents)', 'spent')
-            .addSelect(`bool_or(us.status = 'active')`, 'active')
-            .groupBy('us.userId'),
-        'tally',
-        'tally."userId" = u.id',
-      );
-    applyOrder(query, orderKeys(sort), window?.reversed);
-    if (window) query.offset(window.offset).limit(window.limit);
+    const query = this.withTally(this.filtered('u', criteria), criteria.sort).select('u.id', 'id');
+    applyOrder(query, orderKeys(criteria.sort), window.reversed).offset(window.offset).limit(window.limit);
     const ids = (await query.getRawMany<{ id: string }>()).map((row) => row.id);
-    return window?.reversed ? ids.reverse() : ids;
+    return window.reversed ? ids.reverse() : ids;
   }
 
   private filtered(u: string, criteria: UserListCriteria): SelectQueryBuilder<User> {
@@ -145,10 +163,25 @@ export class UserListRepository {
     return query;
   }
 
-  private withSubscriptions(): SelectQueryBuilder<User> {
-    return this.db
-      .createQueryBuilder(User, 'u')
-      .leftJoin('u.subscriptions', 's')
+  /** Sorting by what a user's subscriptions add up to needs their tally beside each user. */
+  private withTally(query: SelectQueryBuilder<User>, sort: UserListCriteria['sort']): SelectQueryBuilder<User> {
+    if (!sort || !TALLIED.has(sort.key)) return query;
+    return query.leftJoin(
+      (tally) =>
+        tally
+          .from(Subscription, 'us')
+          .select('us.userId', 'userId')
+          .addSelect('count(*)', 'subscriptions')
+          .addSelect('sum(us.amountCents)', 'spent')
+          .addSelect(`bool_or(us.status = 'active')`, 'active')
+          .groupBy('us.userId'),
+      'tally',
+      'tally."userId" = u.id',
+    );
+  }
+
+  private selectUserAndSubscription(query: SelectQueryBuilder<User>): SelectQueryBuilder<User> {
+    return query
       .select('u.id', 'id')
       .addSelect('u.firstName', 'firstName')
       .addSelect('u.lastName', 'lastName')
@@ -157,9 +190,12 @@ export class UserListRepository {
       .addSelect('u.createdAt', 'createdAt')
       .addSelect('s.id', 'subscriptionId')
       .addSelect('s.status', 'status')
-      .addSelect('s.amountCents', 'amount')
-      .orderBy('s.createdAt', 'DESC')
-      .addOrderBy('s.id');
+      .addSelect('s.amountCents', 'amount');
+  }
+
+  private withSubscriptions(): SelectQueryBuilder<User> {
+    const query = this.db.createQueryBuilder(User, 'u').leftJoin('u.subscriptions', 's');
+    return this.selectUserAndSubscription(query).orderBy('s.createdAt', 'DESC').addOrderBy('s.id');
   }
 
   /** One row per user, in the order of `ids`, each with their subscriptions newest first. */
@@ -167,13 +203,8 @@ export class UserListRepository {
     const users = new Map<string, UserListRow>();
     for (const raw of raws) {
       let user = users.get(raw.id);
-      if (!user) {
-        const { id, firstName, lastName, email, profileImageUrl, createdAt } = raw;
-        user = { id, firstName, lastName, email, profileImageUrl, createdAt, subscriptions: [] };
-        users.set(raw.id, user);
-      }
-      if (raw.subscriptionId && raw.status && raw.amount !== null)
-        user.subscriptions.push({ status: raw.status, amountCents: decimalToCents(raw.amount) });
+      if (!user) users.set(raw.id, (user = userOf(raw)));
+      addSubscription(user, raw);
     }
     return ids.flatMap((id) => users.get(id) ?? []);
   }
