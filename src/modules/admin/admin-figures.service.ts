@@ -149,23 +149,24 @@ export class AdminFiguresService {
     pageSize: number,
   ): Promise<AdminSubscriptionPageDto> {
     const { rows, total } = await this.subscriptionList.page(subscriptionCriteria(query), pageOf(page, pageSize));
-    return { items: rows.map(AdminSubscriptionDto.of), total, page, pageSize };
+    return { items: rows.map((row) => AdminSubscriptionDto.of(row)), total, page, pageSize };
   }
 
   /** The whole staff subscriptions list, as searched, filtered and sorted, a batch of rows at a time. */
   async *everySubscription(query: AdminSubscriptionsQueryDto): AsyncGenerator<AdminSubscriptionDto[]> {
     for await (const rows of this.subscriptionList.each(subscriptionCriteria(query), LIST_BATCH))
-      yield rows.map(AdminSubscriptionDto.of);
+      yield rows.map((row) => AdminSubscriptionDto.of(row));
   }
 
   /** One page of the staff users list, as searched, filtered and sorted. */
   async userPage(query: AdminUsersQueryDto, page: number, pageSize: number): Promise<AdminUserPageDto> {
     const { rows, total } = await this.userList.page(userCriteria(query), pageOf(page, pageSize));
-    return { items: rows.map(AdminUserDto.of), total, page, pageSize };
+    return { items: rows.map((row) => AdminUserDto.of(row)), total, page, pageSize };
   }
 
   /** The whole staff users list, as searched, filtered and sorted, a batch of users at a time. */
   async *everyUser(query: AdminUsersQueryDto): AsyncGenerator<AdminUserDto[]> {
-    for await (const rows of this.userList.each(userCriteria(query), LIST_BATCH)) yield rows.map(AdminUserDto.of);
+    for await (const rows of this.userList.each(userCriteria(query), LIST_BATCH))
+      yield rows.map((row) => AdminUserDto.of(row));
   }
 }

@@ -98,7 +98,8 @@ export function useServerTable<SortKey extends string>() {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const next = { key: one?.columnKey as SortKey | undefined, order: one?.order ?? null };
     const nextStatus = (filters.status as string[] | null) ?? [];
-    const changed = next.key !== sort.key || next.order !== (sort.order ?? null) || `${nextStatus}` !== `${status}`;
+    const changed =
+      next.key !== sort.key || next.order !== (sort.order ?? null) || nextStatus.join(',') !== status.join(',');
     setSort(next);
     setStatus(nextStatus);
     setPageSize(pagination.pageSize ?? pageSize);

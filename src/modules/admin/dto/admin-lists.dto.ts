@@ -33,10 +33,10 @@ const wholeNumber = ({ value }: TransformFnParams): unknown =>
 
 /** "active,expired" (or the parameter repeated) becomes a list; anything else stays for the validator. */
 const commaList = ({ value }: TransformFnParams): unknown => {
-  const parts = typeof value === 'string' ? [value] : value;
-  return Array.isArray(parts) && parts.every((part) => typeof part === 'string')
-    ? parts.flatMap((part: string) => part.split(',').map((one) => one.trim()))
-    : value;
+  const parts: unknown = typeof value === 'string' ? [value] : value;
+  return Array.isArray(parts) && parts.every((part): part is string => typeof part === 'string')
+    ? parts.flatMap((part) => part.split(',').map((one) => one.trim()))
+    : (value as unknown);
 };
 
 const PAIRED = 'page and pageSize go together: give both for one page of the list, or neither for all of it';
