@@ -10,9 +10,14 @@ import {
   readInBatches,
 } from '../../common/list-page';
 import { decimalToCents } from '../../common/money';
-import { Subscription, type SubscriptionStatus } from '../subscriptions/entities/subscription.entity';
 import { User } from './entities/user.entity';
 import { displayNameSql } from './user-display-name';
+
+/**
+ * The subscription entity, by name: the subscriptions module depends on this one, so this module reads
+ * a user's subscriptions through the relation's entity name instead of importing it.
+ */
+const SUBSCRIPTION = 'Subscription';
 
 /** The columns staff can sort the users list by, named as the console's table names them. */
 export const USER_SORT_KEYS = ['name', 'email', 'joined', 'status', 'subscriptions', 'spent'] as const;
@@ -39,7 +44,7 @@ export interface UserListRow {
   email: string | null;
   profileImageUrl: string | null;
   createdAt: Date;
-  subscriptions: { status: SubscriptionStatus; amountCents: number }[];
+  subscriptions: { status: string; amountCents: number }[];
 }
 
 interface RawRow {
@@ -50,7 +55,7 @@ interface RawRow {
   profileImageUrl: string | null;
   createdAt: Date;
   subscriptionId: string | null;
-  status: SubscriptionStatus | null;
+  status: string | null;
   amount: string | null;
 }
 
@@ -154,7 +159,7 @@ export class UserListRepository {
       const active = query
         .subQuery()
         .select('1')
-        .from(Subscription, 'ua')
+        .from(SUBSCRIPTION, 'ua')
         .where(`ua.userId = ${u}.id`)
         .andWhere(`ua.status = 'active'`)
         .getQuery();
@@ -169,7 +174,7 @@ export class UserListRepository {
     return query.leftJoin(
       (tally) =>
         tally
-          .from(Subscription, 'us')
+          .from(SUBSCRIPTION, 'us')
           .select('us.userId', 'userId')
           .addSelect('count(*)', 'subscriptions')
           .addSelect('sum(us.amountCents)', 'spent')

@@ -231,7 +231,7 @@ export class AdminSubscriptionPageDto extends AdminListPageDto {
 
 class AdminUserSubscriptionDto {
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES })
-  status: SubscriptionStatus;
+  status: string;
 
   @ApiProperty({ example: 500, description: 'Dollars' })
   amount: number;
