@@ -13,6 +13,7 @@ import { readEnvironment } from '../src/config/environment';
 import { prepareDatabase } from '../src/database/prepare-database';
 import { JourneyRollupService } from '../src/modules/journey/journey-rollup.service';
 import { recordResults } from './support/results';
+import { seedSubscriptions } from './support/seed-subscriptions';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -64,19 +65,7 @@ async function main(): Promise<void> {
        FROM generate_series(1, $1) AS i JOIN bench_visitors v ON v.n = 1 + (i % $2)`,
       [EVENTS, VISITORS],
     );
-    await db.query(`INSERT INTO users (email) SELECT 'bench' || n || '@example.com' FROM generate_series(1, $1) AS n`, [
-      Math.ceil(SUBSCRIPTIONS / 2),
-    ]);
-    await db.query(
-      `WITH u AS (SELECT id, row_number() OVER () AS n FROM users), c AS (SELECT id, row_number() OVER () AS n FROM counties)
-       INSERT INTO subscriptions (user_id, county_id, purchase_type, status, amount, expiration_date)
-       SELECT u.id, c.id, CASE WHEN i % 3 = 0 THEN 'one-time' ELSE 'annual' END,
-              CASE WHEN i % 10 = 0 THEN 'cancelled' WHEN i % 10 = 1 THEN 'expired' ELSE 'active' END,
-              CASE WHEN i % 3 = 0 THEN 500 ELSE 1200 END, CASE WHEN i % 3 = 0 THEN NULL ELSE now() + interval '200 days' END
-       FROM generate_series(1, $1) AS i
-       JOIN u ON u.n = 1 + (i % (SELECT count(*) FROM users)) JOIN c ON c.n = 1 + (i % (SELECT count(*) FROM counties))`,
-      [SUBSCRIPTIONS],
-    );
+    await seedSubscriptions(db, SUBSCRIPTIONS);
     await db.query(
       `INSERT INTO payments (kind, amount_cents, amount_by_purchase_type, currency, stripe_object_id)
        SELECT 'charge', (amount * 100)::int, jsonb_build_object(purchase_type, (amount * 100)::int), 'usd', 'pi_bench_' || id

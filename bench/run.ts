@@ -6,6 +6,7 @@
  * `npm run bench:analytics` (several minutes), kept apart so this one stays short.
  */
 import { cpus } from 'node:os';
+import { benchAdminLists } from './admin-lists';
 import { benchCheckout } from './checkout';
 import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
@@ -16,11 +17,12 @@ import { figure, verdict, type BenchSection, type ResultRow } from './support/se
 
 const MEMORY_TARGET_BYTES = 300 * 1024 * 1024;
 
-// Sections 1–3 load the API; its peak memory is read after them, before the front-end section.
+// Sections 1–4 load the API; its peak memory is read after them, before the front-end section.
 const LOADED: [string, BenchSection][] = [
   ['http', benchHttp],
   ['journey', benchJourney],
   ['checkout', benchCheckout],
+  ['admin-lists', benchAdminLists],
 ];
 const AFTER: [string, BenchSection][] = [
   ['frontend', benchFrontend],

@@ -650,10 +650,40 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/check-auth':
       case 'GET /api/admin/summary':
       case 'GET /api/admin/analytics':
-      case 'GET /api/admin/subscriptions':
-      case 'GET /api/admin/users':
       case 'GET /api/admin/audit-log':
         return get(path, 'admin');
+      case 'GET /api/admin/subscriptions':
+      case 'GET /api/admin/users': {
+        // One page, asked for as the console asks; a search that finds nothing is answered with no rows.
+        const page = (query: string): RawRequest => ({
+          method: 'GET',
+          target: `${path}?page=1&pageSize=20${query}`,
+          headers: adminHeaders(),
+        });
+        return {
+          role: 'admin',
+          // Every parameter these lists take is declared and checked: hostile values and unknown names are refused.
+          queryProbe: {
+            req: probe({ method: 'GET', target: path, headers: adminHeaders() }),
+            expect: [400],
+            fields: ['page', 'pageSize', 'sort', 'order', 'status'],
+          },
+          // Hostile searches: text that cannot be a search is refused; any other text is only looked for,
+          // so it finds nothing here, exactly as a search for a word no one has.
+          more: () =>
+            HOSTILE_STRINGS.map(({ label, value }): Case => {
+              const text = value.trim();
+              const encoded = percentEncode(value);
+              const expect: Expectation =
+                encoded.length > 10_000
+                  ? { kind: 'refused', statuses: [414, 431], contract: false }
+                  : /\p{Cc}/u.test(text) || text.length > 100
+                    ? { kind: 'refused', statuses: [400] }
+                    : { kind: 'ignored', baseline: page(text ? '&q=no-such-customer-or-county' : '') };
+              return { endpoint: key, family: 'query', name: `q: ${label}`, req: page(`&q=${encoded}`), expect };
+            }),
+        };
+      }
       case 'GET /api/login':
         return {
           role: 'anonymous',

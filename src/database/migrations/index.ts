@@ -9,6 +9,7 @@ import { TrackerDeliveries1763800700000 } from './1763800700000-tracker-deliveri
 import { DatasetKeyFieldCounts1763800800000 } from './1763800800000-dataset-key-field-counts';
 import { OrderLicense1763800900000 } from './1763800900000-order-license';
 import { Invoices1763801000000 } from './1763801000000-invoices';
+import { AdminListIndexes1763801100000 } from './1763801100000-admin-list-indexes';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   DatasetKeyFieldCounts1763800800000,
   OrderLicense1763800900000,
   Invoices1763801000000,
+  AdminListIndexes1763801100000,
 ];

@@ -1,15 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
+import type { PageRequest } from '../../common/list-page';
 import { FUNNEL_STEPS } from '../../contracts/journey';
 import { JourneyTotalsRepository } from '../journey';
 import { PaymentsLedger } from '../payments';
-import { SubscriptionsRepository } from '../subscriptions';
-import { UsersRepository } from '../users';
+import { type SubscriptionListCriteria, SubscriptionListRepository, SubscriptionsRepository } from '../subscriptions';
+import { type UserListCriteria, UserListRepository, UsersRepository } from '../users';
+import {
+  AdminSubscriptionDto,
+  AdminSubscriptionPageDto,
+  AdminSubscriptionsQueryDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+} from './dto/admin-lists.dto';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 const dollars = (cents: number) => cents / 100;
+const pageOf = (page: number, pageSize: number): PageRequest => ({ offset: (page - 1) * pageSize, limit: pageSize });
+/** Rows read at a time when a staff list is answered whole. */
+const LIST_BATCH = 1_000;
+
+const subscriptionCriteria = (query: AdminSubscriptionsQueryDto): SubscriptionListCriteria => ({
+  search: query.q || undefined,
+  statuses: query.status,
+  sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+});
+
+const userCriteria = (query: AdminUsersQueryDto): UserListCriteria => ({
+  search: query.q || undefined,
+  activities: query.status,
+  sort: query.sort && { key: query.sort, descending: query.order === 'descend' },
+});
 
 export interface FunnelStep {
   event: string;
@@ -20,16 +42,18 @@ export interface FunnelStep {
 /**
  * The business figures staff see, computed as docs/architecture.md defines them:
  * revenue from the payments ledger (net of refunds), visitors from journey
- * events, subscriptions from the subscriptions table.
+ * events, subscriptions from the subscriptions table; and the staff lists of subscriptions and users,
+ * read through the repositories of the modules that own those tables.
  */
 @Injectable()
 export class AdminFiguresService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly subscriptionsRepository: SubscriptionsRepository,
     private readonly usersRepository: UsersRepository,
     private readonly ledger: PaymentsLedger,
     private readonly journeyTotals: JourneyTotalsRepository,
+    private readonly subscriptionList: SubscriptionListRepository,
+    private readonly userList: UserListRepository,
   ) {}
 
   async summary() {
@@ -106,39 +130,31 @@ export class AdminFiguresService {
     };
   }
 
-  async subscriptions() {
-    const rows = await this.db.query<Record<string, never>[]>(
-      `SELECT s.id, s.purchase_type, s.status, s.auto_renew, s.amount, s.start_date, s.expiration_date,
-              u.id AS user_id, u.first_name, u.last_name, u.email, c.name AS county_name, c.state AS county_state
-       FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN counties c ON c.id = s.county_id
-       ORDER BY s.created_at DESC, s.id`,
-    );
-    return rows.map((r: Record<string, never>) => ({
-      id: r.id,
-      user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
-      county: { name: r.county_name, state: r.county_state },
-      purchaseType: r.purchase_type,
-      amount: decimalToDollars(r.amount),
-      status: r.status,
-      startDate: r.start_date,
-      expirationDate: r.expiration_date,
-      autoRenew: r.auto_renew,
-    }));
+  /** One page of the staff subscriptions list, as searched, filtered and sorted. */
+  async subscriptionPage(
+    query: AdminSubscriptionsQueryDto,
+    page: number,
+    pageSize: number,
+  ): Promise<AdminSubscriptionPageDto> {
+    const { rows, total } = await this.subscriptionList.page(subscriptionCriteria(query), pageOf(page, pageSize));
+    return { items: rows.map((row) => AdminSubscriptionDto.of(row)), total, page, pageSize };
   }
 
-  async users() {
-    const users: { subscriptions: { status: string; amount: string | number }[] }[] = await this.db.query(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
-              u.profile_image_url AS "profileImageUrl", u.created_at AS "createdAt",
-              COALESCE(json_agg(json_build_object('status', s.status, 'amount', s.amount::text))
-                FILTER (WHERE s.id IS NOT NULL), '[]') AS subscriptions
-       FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
-       GROUP BY u.id ORDER BY u.created_at DESC, u.id`,
-    );
-    for (const user of users) {
-      for (const subscription of user.subscriptions)
-        subscription.amount = decimalToDollars(subscription.amount as string);
-    }
-    return users;
+  /** The whole staff subscriptions list, as searched, filtered and sorted, a batch of rows at a time. */
+  async *everySubscription(query: AdminSubscriptionsQueryDto): AsyncGenerator<AdminSubscriptionDto[]> {
+    for await (const rows of this.subscriptionList.each(subscriptionCriteria(query), LIST_BATCH))
+      yield rows.map((row) => AdminSubscriptionDto.of(row));
+  }
+
+  /** One page of the staff users list, as searched, filtered and sorted. */
+  async userPage(query: AdminUsersQueryDto, page: number, pageSize: number): Promise<AdminUserPageDto> {
+    const { rows, total } = await this.userList.page(userCriteria(query), pageOf(page, pageSize));
+    return { items: rows.map((row) => AdminUserDto.of(row)), total, page, pageSize };
+  }
+
+  /** The whole staff users list, as searched, filtered and sorted, a batch of users at a time. */
+  async *everyUser(query: AdminUsersQueryDto): AsyncGenerator<AdminUserDto[]> {
+    for await (const rows of this.userList.each(userCriteria(query), LIST_BATCH))
+      yield rows.map((row) => AdminUserDto.of(row));
   }
 }

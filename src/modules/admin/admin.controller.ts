@@ -12,6 +12,7 @@ import {
   Query,
   Req,
   Res,
+  StreamableFile,
   UseGuards,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
@@ -22,6 +23,7 @@ import {
   ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -30,8 +32,10 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { jsonArrayStream } from '../../common/http/json-array-stream';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { appConfig } from '../../config';
@@ -44,6 +48,14 @@ import { AuditEntryDto, CancelledSubscriptionDto, RemovedCountyDto } from './dto
 import { AdminAnalyticsDto, AdminSummaryDto } from './dto/admin-figures.dto';
 import { AdminAuthCheckDto, AdminLogoutDto, AdminTokenDto } from './dto/admin-session.dto';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
+import {
+  AdminSubscriptionDto,
+  AdminSubscriptionPageDto,
+  AdminSubscriptionsQueryDto,
+  AdminUserDto,
+  AdminUserPageDto,
+  AdminUsersQueryDto,
+} from './dto/admin-lists.dto';
 import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
 
 @ApiTags('admin')
@@ -124,9 +136,30 @@ export class AdminController {
   }
 
   @Get('subscriptions')
-  @ApiOperation({ summary: 'Every subscription with its customer and county, newest first' })
-  subscriptions() {
-    return this.figures.subscriptions();
+  @ApiOperation({
+    summary: 'Subscriptions with their customer and county: every one, or one page (page and pageSize)',
+    description:
+      'Without page and pageSize, the answer is every matching subscription as an array. With both, it is one ' +
+      'page: {items, total, page, pageSize}. q looks in the customer email and name and in the county name and ' +
+      'state; status keeps some statuses; sort and order choose the order (newest first without sort). ' +
+      'Example: ?page=1&pageSize=20&sort=startDate&order=descend&status=active&q=harris',
+  })
+  @ApiExtraModels(AdminSubscriptionDto, AdminSubscriptionPageDto)
+  @ApiOkResponse({
+    description: 'Every matching subscription (no page asked for), or the page asked for',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(AdminSubscriptionDto) } },
+        { $ref: getSchemaPath(AdminSubscriptionPageDto) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
+  subscriptions(@Query() query: AdminSubscriptionsQueryDto): Promise<AdminSubscriptionPageDto | StreamableFile> {
+    const { page, pageSize } = query;
+    // The whole list is sent as it is read: at 100,000 rows it would not fit the process's memory at once.
+    if (page === undefined || pageSize === undefined) return jsonArrayStream(this.figures.everySubscription(query));
+    return this.figures.subscriptionPage(query, page, pageSize);
   }
 
   @Post('subscriptions/:id/cancel')
@@ -140,9 +173,28 @@ export class AdminController {
   }
 
   @Get('users')
-  @ApiOperation({ summary: 'Every user with their subscriptions (status and amount)' })
-  users() {
-    return this.figures.users();
+  @ApiOperation({
+    summary: 'Users with their subscriptions (status and amount): every one, or one page (page and pageSize)',
+    description:
+      'Without page and pageSize, the answer is every matching user as an array. With both, it is one page: ' +
+      '{items, total, page, pageSize}. q looks in the email and name; status=active keeps users with an active ' +
+      'subscription, inactive the others; sort and order choose the order (newest first without sort).',
+  })
+  @ApiExtraModels(AdminUserDto, AdminUserPageDto)
+  @ApiOkResponse({
+    description: 'Every matching user (no page asked for), or the page asked for',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(AdminUserDto) } },
+        { $ref: getSchemaPath(AdminUserPageDto) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
+  users(@Query() query: AdminUsersQueryDto): Promise<AdminUserPageDto | StreamableFile> {
+    const { page, pageSize } = query;
+    if (page === undefined || pageSize === undefined) return jsonArrayStream(this.figures.everyUser(query));
+    return this.figures.userPage(query, page, pageSize);
   }
 
   @Put('counties/:id')

@@ -1,12 +1,7 @@
 /** The counties module's public API: what other modules may use of it. */
 export { CountiesModule } from './counties.module';
-export {
-  CountiesRepository,
-  CountyPlace,
-  CountyRecord,
-  compareByStateThenName,
-  placeName,
-} from './counties.repository';
+export { CountiesRepository, compareByStateThenName, placeName } from './counties.repository';
+export type { CountyPlace, CountyRecord } from './counties.repository';
 export { CountyCatalogModule } from './county-catalog.module';
 export { CountyCatalogService } from './county-catalog.service';
 export { CatalogCountyDto } from './dto/catalog-county.dto';

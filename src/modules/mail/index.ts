@@ -2,9 +2,8 @@
 export { MailQueue } from './mail-queue.service';
 export { MailSenderModule } from './mail-sender.module';
 export { MailSender } from './mail-sender.service';
-export {
-  MAIL_QUEUE,
-  MailJob,
+export { MAIL_QUEUE, MailJob } from './mail.constants';
+export type {
   MailTemplate,
   ReceiptJobData,
   RenewalFailedJobData,

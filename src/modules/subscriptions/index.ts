@@ -1,7 +1,15 @@
 /** The subscriptions module's public API: what other modules may use of it. */
 export { CustomerSubscriptionsService } from './customer-subscriptions.service';
 export { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
+export { SUBSCRIPTION_STATUSES } from './entities/subscription.entity';
+export type { SubscriptionStatus } from './entities/subscription.entity';
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionsRepository } from './subscriptions.repository';
 export type { SubscriptionRow, SubscriptionScope } from './subscriptions.repository';
 export { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
+export { SUBSCRIPTION_SORT_KEYS, SubscriptionListRepository } from './subscription-list.repository';
+export type {
+  SubscriptionListCriteria,
+  SubscriptionListRow,
+  SubscriptionSortKey,
+} from './subscription-list.repository';

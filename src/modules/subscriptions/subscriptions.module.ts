@@ -3,13 +3,24 @@ import { CountiesModule } from '../counties';
 import { OrdersModule } from '../orders';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
+import { SubscriptionListRepository } from './subscription-list.repository';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 
 @Module({
   imports: [CountiesModule, OrdersModule],
   controllers: [CustomerSubscriptionsController],
-  providers: [SubscriptionsRepository, TrackerDeliveriesRepository, CustomerSubscriptionsService],
-  exports: [SubscriptionsRepository, TrackerDeliveriesRepository, CustomerSubscriptionsService],
+  providers: [
+    SubscriptionsRepository,
+    SubscriptionListRepository,
+    TrackerDeliveriesRepository,
+    CustomerSubscriptionsService,
+  ],
+  exports: [
+    SubscriptionsRepository,
+    SubscriptionListRepository,
+    TrackerDeliveriesRepository,
+    CustomerSubscriptionsService,
+  ],
 })
 export class SubscriptionsModule {}

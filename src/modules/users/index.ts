@@ -1,4 +1,7 @@
 /** The users module's public API: what other modules may use of it. */
 export { User } from './entities/user.entity';
+export { displayNameSql } from './user-display-name';
 export { UsersModule } from './users.module';
 export { UsersRepository } from './users.repository';
+export { USER_ACTIVITIES, USER_SORT_KEYS, UserListRepository } from './user-list.repository';
+export type { UserActivity, UserListCriteria, UserListRow, UserSortKey } from './user-list.repository';

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('users')
 export class User {
@@ -33,4 +33,11 @@ export class User {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * For queries that join a user's subscriptions. Named by entity name, not imported: the subscriptions
+   * module depends on this one, and two modules never depend on each other.
+   */
+  @OneToMany('Subscription', 'user')
+  subscriptions?: unknown[];
 }

@@ -21,8 +21,8 @@ export const useAuditLog = () => useQuery(auditLogQuery);
 
 /**
  * The subscriptions list, read only when the log names a subscription: a cancel's record holds just
- * the subscription's id and status, and staff recognise it by county and customer. Shares the
- * subscriptions table's key, so a visit to that page has usually fetched it already.
+ * the subscription's id and status, and staff recognise it by county and customer. Under the
+ * subscriptions key, so a cancel refreshes it with the table's pages.
  */
 export const useSubscriptionNames = (enabled: boolean) =>
   useQuery({

@@ -1,50 +1,48 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate, formatDollars } from '@web-shared/format';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
-import { pagination } from '../../lib/table';
 import { messageOf } from '../../lib/api';
-import { csvFileName, downloadCsv, toCsv } from '../../lib/csv';
+import { useCsvExport } from '../../lib/csv-export';
+import { useServerTable } from '../../lib/server-table';
+import { pagination } from '../../lib/table';
 import { useNotify } from '../../lib/notify';
-import { useCancelSubscription, useSubscriptions, type AdminSubscription } from './api';
+import {
+  fetchEverySubscription,
+  useCancelSubscription,
+  useSubscriptionsPage,
+  type AdminSubscription,
+  type SubscriptionSortKey,
+} from './api';
 import {
   canCancel,
   countyLabel,
   customerEmail,
   customerName,
   expiresLabel,
-  filterSubscriptions,
   planName,
-  sortRows,
   statusTag,
   SUBSCRIPTION_CSV,
-  SUBSCRIPTION_SORTERS,
-  type SortState,
-  type SubscriptionSortKey,
 } from './subscription-rows';
 import './subscriptions.css';
 
 const STATUS_FILTERS = ['active', 'cancelled', 'expired'].map((value) => ({ text: statusTag(value).label, value }));
 
 export default function SubscriptionsPage() {
-  const subscriptions = useSubscriptions();
+  const table = useServerTable<SubscriptionSortKey>();
+  const subscriptions = useSubscriptionsPage(table.params);
   const cancel = useCancelSubscription();
   const notify = useNotify();
-  const [search, setSearch] = useState('');
-  const [statuses, setStatuses] = useState<string[]>([]);
-  const [sort, setSort] = useState<SortState<SubscriptionSortKey>>({});
+  const exporter = useCsvExport('subscriptions', SUBSCRIPTION_CSV, (onProgress) =>
+    fetchEverySubscription(table.filter, onProgress),
+  );
   // The subscription stays set while the dialog fades out, so its text does not vanish mid-close.
   const [confirming, setConfirming] = useState<AdminSubscription | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  const rows = subscriptions.data;
-  // Filtering happens here, not in the table, so the export holds exactly the rows staff filtered to.
-  const filtered = useMemo(() => filterSubscriptions(rows ?? [], { search, statuses }), [rows, search, statuses]);
-
-  const exportCsv = () =>
-    downloadCsv(csvFileName('subscriptions'), toCsv(sortRows(filtered, SUBSCRIPTION_SORTERS, sort), SUBSCRIPTION_CSV));
+  const page = subscriptions.data;
 
   const confirmCancel = () => {
     if (!confirming) return;
@@ -56,11 +54,8 @@ export default function SubscriptionsPage() {
     });
   };
 
-  const sortable = (key: SubscriptionSortKey) => ({
-    key,
-    sorter: SUBSCRIPTION_SORTERS[key],
-    sortOrder: sort.key === key ? (sort.order ?? null) : null,
-  });
+  // The server sorts; the table only shows which column and which way.
+  const sortable = (key: SubscriptionSortKey) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
 
   const columns: TableColumnsType<AdminSubscription> = [
     {
@@ -80,7 +75,7 @@ export default function SubscriptionsPage() {
       title: 'Status',
       ...sortable('status'),
       filters: STATUS_FILTERS,
-      filteredValue: statuses,
+      filteredValue: table.status,
       render: (_, row) => {
         const tag = statusTag(row.status);
         return (
@@ -127,12 +122,17 @@ export default function SubscriptionsPage() {
               prefix={<SearchOutlined />}
               placeholder="Search customer email or county..."
               aria-label="Search subscriptions"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              value={table.search}
+              onChange={(event) => table.setSearch(event.target.value)}
               style={{ width: 280 }}
             />
-            <Button icon={<DownloadOutlined />} disabled={!filtered.length} onClick={exportCsv}>
-              Export CSV
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!page?.total}
+              loading={exporter.running}
+              onClick={exporter.run}
+            >
+              {exporter.label}
             </Button>
           </Space>
         }
@@ -142,18 +142,19 @@ export default function SubscriptionsPage() {
         className="subscriptions-table"
         rowKey="id"
         columns={columns}
-        dataSource={filtered}
-        loading={subscriptions.isPending}
+        dataSource={page?.items}
+        loading={subscriptions.isPending || subscriptions.isPlaceholderData}
         scroll={{ x: true }}
-        pagination={pagination('subscription', 'subscriptions')}
+        pagination={{
+          ...pagination('subscription', 'subscriptions'),
+          current: table.params.page,
+          pageSize: table.params.pageSize,
+          total: page?.total ?? 0,
+        }}
         locale={{
-          emptyText: rows?.length ? 'No subscriptions match your search' : 'No subscriptions yet',
+          emptyText: table.narrowed ? 'No subscriptions match your search' : 'No subscriptions yet',
         }}
-        onChange={(_pagination, filters, sorter) => {
-          setStatuses((filters.status as string[] | null) ?? []);
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort({ key: one?.columnKey as SubscriptionSortKey | undefined, order: one?.order ?? null });
-        }}
+        onChange={table.onTableChange}
       />
       <Modal
         open={confirmOpen}

@@ -54,61 +54,6 @@ export function statusTag(status: string): StatusTag {
 /** Only an active subscription can be cancelled (docs/store-spec.md §4); the server refuses any other. */
 export const canCancel = (subscription: Pick<AdminSubscription, 'status'>) => subscription.status === 'active';
 
-export interface SubscriptionFilter {
-  /** Free text matched against the customer's email and name and the county's name and state. */
-  search: string;
-  /** Statuses to keep; empty keeps all. */
-  statuses: readonly string[];
-}
-
-export function filterSubscriptions(rows: readonly AdminSubscription[], filter: SubscriptionFilter) {
-  const needle = filter.search.trim().toLowerCase();
-  return rows.filter((row) => {
-    if (filter.statuses.length && !filter.statuses.includes(row.status)) return false;
-    if (!needle) return true;
-    return [row.user.email ?? '', customerName(row.user), countyLabel(row.county)].some((text) =>
-      text.toLowerCase().includes(needle),
-    );
-  });
-}
-
-const byText = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
-// No end date sorts after every date: it runs the longest.
-const byTime = (a: string | null, b: string | null) => (a === b ? 0 : !a ? 1 : !b ? -1 : Date.parse(a) - Date.parse(b));
-
-export type SubscriptionSortKey =
-  'customer' | 'county' | 'plan' | 'amount' | 'status' | 'startDate' | 'expirationDate' | 'autoRenew';
-
-export const SUBSCRIPTION_SORTERS: Record<SubscriptionSortKey, (a: AdminSubscription, b: AdminSubscription) => number> =
-  {
-    customer: (a, b) =>
-      byText(customerName(a.user), customerName(b.user)) || byText(a.user.email ?? '', b.user.email ?? ''),
-    county: (a, b) => byText(countyLabel(a.county), countyLabel(b.county)),
-    plan: (a, b) => byText(planName(a.purchaseType), planName(b.purchaseType)),
-    amount: (a, b) => a.amount - b.amount,
-    status: (a, b) => byText(a.status, b.status),
-    startDate: (a, b) => byTime(a.startDate, b.startDate),
-    expirationDate: (a, b) => byTime(a.expirationDate, b.expirationDate),
-    autoRenew: (a, b) => Number(a.autoRenew) - Number(b.autoRenew),
-  };
-
-export interface SortState<Key extends string> {
-  key?: Key;
-  order?: 'ascend' | 'descend' | null;
-}
-
-/** The rows in the order the table shows them, so an export matches the screen. */
-export function sortRows<Row, Key extends string>(
-  rows: readonly Row[],
-  sorters: Record<Key, (a: Row, b: Row) => number>,
-  sort: SortState<Key>,
-): Row[] {
-  if (!sort.key || !sort.order) return [...rows];
-  const compare = sorters[sort.key];
-  const sign = sort.order === 'descend' ? -1 : 1;
-  return [...rows].sort((a, b) => sign * compare(a, b));
-}
-
 /** A date for a spreadsheet: "2025-01-05", the calendar day in UTC as formatDate shows it. */
 const isoDay = (value: string) => new Date(value).toISOString().slice(0, 10);
 

@@ -1,49 +1,28 @@
-import { useMemo, useState } from 'react';
 import { Avatar, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDollars } from '@web-shared/format';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
+import { useCsvExport } from '../../lib/csv-export';
+import { useServerTable } from '../../lib/server-table';
 import { pagination } from '../../lib/table';
-import { csvFileName, downloadCsv, toCsv } from '../../lib/csv';
-import { useUsers, type AdminUser } from './api';
-import {
-  displayName,
-  emailLabel,
-  filterUsers,
-  joinDateLabel,
-  sortUsers,
-  totalSpent,
-  USER_CSV,
-  USER_SORTERS,
-  userStatus,
-  type SortState,
-  type UserSortKey,
-  type UserStatus,
-} from './user-rows';
+import { fetchEveryUser, useUsersPage, type AdminUser, type UserSortKey } from './api';
+import { displayName, emailLabel, joinDateLabel, totalSpent, USER_CSV, userStatus, type UserStatus } from './user-rows';
 
-const STATUS_FILTERS: { text: UserStatus; value: UserStatus }[] = [
-  { text: 'Active', value: 'Active' },
-  { text: 'Inactive', value: 'Inactive' },
+// The words the table shows, and what the server calls them.
+const STATUS_FILTERS: { text: UserStatus; value: string }[] = [
+  { text: 'Active', value: 'active' },
+  { text: 'Inactive', value: 'inactive' },
 ];
 
 export default function UsersPage() {
-  const users = useUsers();
-  const [search, setSearch] = useState('');
-  const [statuses, setStatuses] = useState<UserStatus[]>([]);
-  const [sort, setSort] = useState<SortState<UserSortKey>>({});
+  const table = useServerTable<UserSortKey>();
+  const users = useUsersPage(table.params);
+  const exporter = useCsvExport('users', USER_CSV, (onProgress) => fetchEveryUser(table.filter, onProgress));
+  const page = users.data;
 
-  const rows = users.data;
-  // Filtering happens here, not in the table, so the export holds exactly the rows staff filtered to.
-  const filtered = useMemo(() => filterUsers(rows ?? [], search, statuses), [rows, search, statuses]);
-
-  const exportCsv = () => downloadCsv(csvFileName('users'), toCsv(sortUsers(filtered, sort), USER_CSV));
-
-  const sortable = (key: UserSortKey) => ({
-    key,
-    sorter: USER_SORTERS[key],
-    sortOrder: sort.key === key ? (sort.order ?? null) : null,
-  });
+  // The server sorts; the table only shows which column and which way.
+  const sortable = (key: UserSortKey) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
 
   const columns: TableColumnsType<AdminUser> = [
     {
@@ -62,7 +41,7 @@ export default function UsersPage() {
       title: 'Status',
       ...sortable('status'),
       filters: STATUS_FILTERS,
-      filteredValue: statuses,
+      filteredValue: table.status,
       render: (_, user) =>
         userStatus(user) === 'Active' ? (
           <Tag color="blue" variant="solid">
@@ -98,12 +77,17 @@ export default function UsersPage() {
               prefix={<SearchOutlined />}
               placeholder="Search name or email..."
               aria-label="Search users"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              value={table.search}
+              onChange={(event) => table.setSearch(event.target.value)}
               style={{ width: 260 }}
             />
-            <Button icon={<DownloadOutlined />} disabled={!filtered.length} onClick={exportCsv}>
-              Export CSV
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!page?.total}
+              loading={exporter.running}
+              onClick={exporter.run}
+            >
+              {exporter.label}
             </Button>
           </Space>
         }
@@ -112,16 +96,17 @@ export default function UsersPage() {
       <Table<AdminUser>
         rowKey="id"
         columns={columns}
-        dataSource={filtered}
-        loading={users.isPending}
+        dataSource={page?.items}
+        loading={users.isPending || users.isPlaceholderData}
         scroll={{ x: true }}
-        pagination={pagination('user', 'users')}
-        locale={{ emptyText: rows?.length ? 'No users match your search' : 'No users yet' }}
-        onChange={(_pagination, filters, sorter) => {
-          setStatuses((filters.status as UserStatus[] | null) ?? []);
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          setSort({ key: one?.columnKey as UserSortKey | undefined, order: one?.order ?? null });
+        pagination={{
+          ...pagination('user', 'users'),
+          current: table.params.page,
+          pageSize: table.params.pageSize,
+          total: page?.total ?? 0,
         }}
+        locale={{ emptyText: table.narrowed ? 'No users match your search' : 'No users yet' }}
+        onChange={table.onTableChange}
       />
     </>
   );
