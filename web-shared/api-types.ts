@@ -142,6 +142,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's subscriptions, newest first */
+        get: operations["CustomerSubscriptionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Turn a County Tracker's auto-renewal on or off */
+        patch: operations["CustomerSubscriptionsController_setAutoRenew"];
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body) */
+        post: operations["StripeWebhookController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -204,57 +255,6 @@ export interface paths {
         get: operations["AuthController_user"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subscriptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in customer's subscriptions, newest first */
-        get: operations["CustomerSubscriptionsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subscriptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Turn a County Tracker's auto-renewal on or off */
-        patch: operations["CustomerSubscriptionsController_setAutoRenew"];
-        trace?: never;
-    };
-    "/api/stripe/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stripe events, signed with STRIPE_WEBHOOK_SECRET (checked on the raw body) */
-        post: operations["StripeWebhookController_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -370,7 +370,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every subscription with its customer and county, newest first */
+        /**
+         * Subscriptions with their customer and county: every one, or one page (page and pageSize)
+         * @description Without page and pageSize, the answer is every matching subscription as an array. With both, it is one page: {items, total, page, pageSize}. q looks in the customer email and name and in the county name and state; status keeps some statuses; sort and order choose the order (newest first without sort). Example: ?page=1&pageSize=20&sort=startDate&order=descend&status=active&q=harris
+         */
         get: operations["AdminController_subscriptions"];
         put?: never;
         post?: never;
@@ -404,7 +407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user with their subscriptions (status and amount) */
+        /**
+         * Users with their subscriptions (status and amount): every one, or one page (page and pageSize)
+         * @description Without page and pageSize, the answer is every matching user as an array. With both, it is one page: {items, total, page, pageSize}. q looks in the email and name; status=active keeps users with an active subscription, inactive the others; sort and order choose the order (newest first without sort).
+         */
         get: operations["AdminController_users"];
         put?: never;
         post?: never;
@@ -823,15 +829,6 @@ export interface components {
              */
             pdfUrl: string;
         };
-        CurrentUserDto: {
-            /** Format: uuid */
-            id: string;
-            /** @description Null when the provider has not verified it */
-            email: string | null;
-            firstName: string | null;
-            lastName: string | null;
-            profileImageUrl: string | null;
-        };
         CountyNameDto: {
             /** @example Baltimore City */
             name: string;
@@ -869,6 +866,15 @@ export interface components {
         StripeWebhookReceiptDto: {
             /** @enum {boolean} */
             received: true;
+        };
+        CurrentUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null when the provider has not verified it */
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            profileImageUrl: string | null;
         };
         JourneyEventDto: {
             /**
@@ -992,11 +998,99 @@ export interface components {
             journey: components["schemas"]["JourneyFiguresDto"];
             revenue: components["schemas"]["RevenueFiguresDto"];
         };
+        AdminSubscriptionUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Dana */
+            firstName: string | null;
+            /** @example Whitfield */
+            lastName: string | null;
+            /** @example dana@example.com */
+            email: string | null;
+        };
+        AdminSubscriptionCountyDto: {
+            /** @example Harris County */
+            name: string;
+            /** @example Texas */
+            state: string;
+        };
+        AdminSubscriptionDto: {
+            /** Format: uuid */
+            id: string;
+            user: components["schemas"]["AdminSubscriptionUserDto"];
+            /** @description A removed county keeps its name and state */
+            county: components["schemas"]["AdminSubscriptionCountyDto"];
+            /** @enum {string} */
+            purchaseType: "one-time" | "annual";
+            /**
+             * @description Dollars
+             * @example 1200
+             */
+            amount: number;
+            /** @enum {string} */
+            status: "active" | "expired" | "cancelled";
+            /** Format: date-time */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description None for County SnapShot
+             */
+            expirationDate: string | null;
+            autoRenew: boolean;
+        };
+        AdminSubscriptionPageDto: {
+            /**
+             * @description Rows matching the search and filter, on every page
+             * @example 1342
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            items: components["schemas"]["AdminSubscriptionDto"][];
+        };
         CancelledSubscriptionDto: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             status: "cancelled";
+        };
+        AdminUserSubscriptionDto: {
+            /** @enum {string} */
+            status: "active" | "expired" | "cancelled";
+            /**
+             * @description Dollars
+             * @example 500
+             */
+            amount: number;
+        };
+        AdminUserDto: {
+            /** Format: uuid */
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            profileImageUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When the user joined
+             */
+            createdAt: string;
+            /** @description Every subscription, newest first */
+            subscriptions: components["schemas"]["AdminUserSubscriptionDto"][];
+        };
+        AdminUserPageDto: {
+            /**
+             * @description Rows matching the search and filter, on every page
+             * @example 1342
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            items: components["schemas"]["AdminUserDto"][];
         };
         UpdateCountyDto: {
             /** @example Baltimore City */
@@ -1430,103 +1524,6 @@ export interface operations {
             };
         };
     };
-    AuthController_login: {
-        parameters: {
-            query?: {
-                /** @description A path in the store to come back to */
-                returnTo?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the provider */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Sign-in is not configured */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    AuthController_callback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Back to the provider when the request carries no code (sign-in starts again) */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description To the page the customer came from, or / when sign-in failed */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    AuthController_logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the provider's sign-out, then / */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    AuthController_user: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CurrentUserDto"];
-                };
-            };
-            /** @description Not signed in: { message: "Unauthorized" } */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     CustomerSubscriptionsController_list: {
         parameters: {
             query?: never;
@@ -1620,6 +1617,103 @@ export interface operations {
             };
             /** @description Missing or invalid Stripe-Signature; nothing is changed */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_login: {
+        parameters: {
+            query?: {
+                /** @description A path in the store to come back to */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sign-in is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the provider when the request carries no code (sign-in starts again) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To the page the customer came from, or / when sign-in failed */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-out, then / */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUserDto"];
+                };
+            };
+            /** @description Not signed in: { message: "Unauthorized" } */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1807,14 +1901,37 @@ export interface operations {
     };
     AdminController_subscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With pageSize, the answer is this page of the list ({items, total, page, pageSize}); without both, every row */
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+                /** @description Direction of sort; ascend when left out */
+                order?: "ascend" | "descend";
+                /** @description Text to look for, case-insensitively */
+                q?: string;
+                /** @description Column to sort by; without one, newest first. Ties: newest first in the direction of sort */
+                sort?: "customer" | "county" | "plan" | "amount" | "status" | "startDate" | "expirationDate" | "autoRenew";
+                /** @description Only these statuses, comma-separated: active, expired, cancelled */
+                status?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Every matching subscription (no page asked for), or the page asked for */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSubscriptionDto"][] | components["schemas"]["AdminSubscriptionPageDto"];
+                };
+            };
+            /** @description A parameter out of range or unknown; the message names it */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1874,14 +1991,37 @@ export interface operations {
     };
     AdminController_users: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With pageSize, the answer is this page of the list ({items, total, page, pageSize}); without both, every row */
+                page?: number;
+                /** @description Rows per page */
+                pageSize?: number;
+                /** @description Direction of sort; ascend when left out */
+                order?: "ascend" | "descend";
+                /** @description Text to look for, case-insensitively */
+                q?: string;
+                /** @description Column to sort by; without one, newest first */
+                sort?: "name" | "email" | "joined" | "status" | "subscriptions" | "spent";
+                /** @description active: users with at least one active subscription; inactive: the others. Comma-separated */
+                status?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Every matching user (no page asked for), or the page asked for */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDto"][] | components["schemas"]["AdminUserPageDto"];
+                };
+            };
+            /** @description A parameter out of range or unknown; the message names it */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,20 +1,10 @@
+import type { components } from '@web-shared/api-types';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminKeys, getJson, sendJson } from '../../lib/api';
 import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '../../lib/server-table';
 
 /** One row of GET /api/admin/subscriptions (docs/store-spec.md §2 Subscriptions table). Amount in dollars. */
-export interface AdminSubscription {
-  id: string;
-  user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
-  county: { name: string; state: string };
-  purchaseType: string;
-  amount: number;
-  /** active, cancelled or expired (docs/store-spec.md §3). */
-  status: string;
-  startDate: string;
-  expirationDate: string | null;
-  autoRenew: boolean;
-}
+export type AdminSubscription = components['schemas']['AdminSubscriptionDto'];
 
 /** The columns the server sorts by, named as the table's columns are. */
 export type SubscriptionSortKey =
@@ -60,7 +50,10 @@ export function useCancelSubscription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (subscription: AdminSubscription) =>
-      sendJson<{ id: string; status: string }>('POST', `/api/admin/subscriptions/${subscription.id}/cancel`),
+      sendJson<components['schemas']['CancelledSubscriptionDto']>(
+        'POST',
+        `/api/admin/subscriptions/${subscription.id}/cancel`,
+      ),
     onSuccess: (result) => {
       client.setQueriesData<ListPage<AdminSubscription>>({ queryKey: pagesKey }, (page) =>
         page

@@ -1,17 +1,10 @@
+import type { components } from '@web-shared/api-types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys, getJson } from '../../lib/api';
 import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '../../lib/server-table';
 
 /** One row of GET /api/admin/users (docs/store-spec.md §3 admin user row). Amounts in dollars. */
-export interface AdminUser {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  profileImageUrl: string | null;
-  createdAt: string | null;
-  subscriptions: { status: string; amount: number }[];
-}
+export type AdminUser = components['schemas']['AdminUserDto'];
 
 /** The columns the server sorts by, named as the table's columns are. */
 export type UserSortKey = 'name' | 'email' | 'joined' | 'status' | 'subscriptions' | 'spent';

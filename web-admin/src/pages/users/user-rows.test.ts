@@ -1,8 +1,7 @@
 import { toCsv } from '../../lib/csv';
-import type { AdminUser } from './api';
-import { displayName, emailLabel, joinDateLabel, totalSpent, USER_CSV, userStatus } from './user-rows';
+import { displayName, emailLabel, joinDateLabel, totalSpent, USER_CSV, type UserRow, userStatus } from './user-rows';
 
-const user = (over: Partial<AdminUser> & { id: string }): AdminUser => ({
+const user = (over: Partial<UserRow> & { id: string }): UserRow => ({
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
