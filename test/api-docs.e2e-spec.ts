@@ -9,8 +9,15 @@ interface RouteLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
+interface OpenApiSchema {
+  $ref?: string;
+  type?: string;
+  items?: { $ref?: string };
+  oneOf?: OpenApiSchema[];
+}
+
 interface OpenApiResponse {
-  content?: Record<string, { schema?: { $ref?: string; type?: string; items?: { $ref?: string } } }>;
+  content?: Record<string, { schema?: OpenApiSchema }>;
 }
 
 type OpenApiPaths = Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
@@ -33,11 +40,16 @@ function registeredApiRoutes(store: TestApp): string[] {
   );
 }
 
-/** A JSON answer described by a named DTO: `$ref`, or an array of `$ref`. */
-function describesJson(response: OpenApiResponse): boolean {
-  const schema = response.content?.['application/json']?.schema;
-  return Boolean(schema?.$ref || (schema?.type === 'array' && schema.items?.$ref));
-}
+/** Named by DTOs: `$ref`, an array of `$ref`, or one of several such (a list answered whole or by the page). */
+const namesDtos = (schema: OpenApiSchema | undefined): boolean =>
+  Boolean(
+    schema?.$ref ||
+    (schema?.type === 'array' && schema.items?.$ref) ||
+    (schema?.oneOf?.length && schema.oneOf.every(namesDtos)),
+  );
+
+/** A JSON answer described by DTOs. */
+const describesJson = (response: OpenApiResponse): boolean => namesDtos(response.content?.['application/json']?.schema);
 
 /** A file route (PDF, CSV, gzip) declares its media type instead of JSON. */
 const isFile = (response: OpenApiResponse) =>
