@@ -88,6 +88,14 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
   const nav = () => page.getByRole('navigation', { name: 'Admin' });
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
   const tag = (where: Locator) => where.locator('.ant-tag');
+  /**
+   * The cancel confirmation once it has zoomed in: on a busy machine a click during the zoom can land
+   * beside its button, which moves and grows under the pointer.
+   */
+  const cancelDialog = () =>
+    page
+      .getByRole('dialog', { name: 'Cancel this subscription?' })
+      .and(page.locator(':not(.ant-zoom-appear):not(.ant-zoom-enter)'));
   const card = (title: string) => page.locator('.metric-card', { hasText: title });
 
   async function downloadedCsv(click: () => Promise<void>): Promise<{ download: Download; lines: string[] }> {
@@ -194,7 +202,7 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
     await page.evaluate(() => ((globalThis as unknown as { sameDocument: boolean }).sameDocument = true));
 
     await page.getByRole('button', { name: `Cancel subscription to ${cook.county} for Dana Whitfield` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel this subscription?' });
+    const dialog = cancelDialog();
     await dialog.getByText(`County Tracker for ${cook.county}, bought by Dana Whitfield (${dana}).`).waitFor();
     await dialog.getByText('stops its renewal. This cannot be undone.').waitFor();
     await screenshot(page, 'admin-subscriptions-cancel-confirm');
@@ -240,10 +248,7 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
     // Someone else cancels it while the table still shows it active.
     await db().query(`UPDATE subscriptions SET status = 'cancelled', auto_renew = false WHERE id = $1`, [maricopa.id]);
     await page.getByRole('button', { name: `Cancel subscription to ${maricopa.county} for Guest User` }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel this subscription?' })
-      .getByRole('button', { name: 'Cancel Subscription' })
-      .click();
+    await cancelDialog().getByRole('button', { name: 'Cancel Subscription' }).click();
     await toast().getByText('Failed to cancel subscription').waitFor();
     await toast().getByText('Only an active subscription can be cancelled; this one is cancelled').waitFor();
     await expect(
