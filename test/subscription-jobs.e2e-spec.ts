@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
 import { DownloadsService } from '../src/modules/downloads/downloads.service';
+import { MailQueue } from '../src/modules/mail/mail-queue.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { RenewalRemindersService } from '../src/modules/subscriptions/renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from '../src/modules/subscriptions/subscription-jobs.constants';
@@ -168,5 +169,27 @@ describe('Scheduled subscription work: monthly deliveries, renewal reminders, ex
     await expect(
       context.store.app.get(DownloadsService).linkFor(lapsed, { orderId: order.order_id }),
     ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('still tells the customer when the worker takes the notice before the expiry has committed', async () => {
+    const [lapsed] = await subscribe('annual', [10], 'early-notice@example.com');
+    const expiring = db().createQueryRunner();
+    await expiring.connect();
+    try {
+      await expiring.startTransaction();
+      const [[row]] = await expiring.query(
+        `UPDATE subscriptions SET status = 'expired' WHERE id = $1 RETURNING expiration_date AS "expiresAt"`,
+        [lapsed],
+      );
+      // As the expiry job does: queued inside its transaction, and taken by the worker at once.
+      await context.store.app
+        .get(MailQueue)
+        .queueExpiryNotice({ subscriptionId: lapsed, expiresAt: row.expiresAt.toISOString() });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await expiring.commitTransaction();
+    } finally {
+      await expiring.release();
+    }
+    await awaitMessages(outbox(), `subscription-expired-${lapsed}`);
   });
 });

@@ -60,10 +60,11 @@ export class ActivationService {
     const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
     this.checkPaid(order, intent);
 
+    // How many items this activation turned into subscriptions; null when another got there first.
     const activated = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, order.id);
       const items = await this.orders.items(order.id, db);
-      if (isSettled(locked.status)) return false;
+      if (isSettled(locked.status)) return null;
       const charge = intent.latest_charge as Stripe.Charge | null;
       const paidAt = new Date((charge?.created ?? intent.created) * 1000);
       const userId = await this.users.findOrCreateByEmail(db, order.email);
@@ -78,18 +79,17 @@ export class ActivationService {
         stripeObjectId: intent.id,
       });
       // The invoice comes with its ledger entry, in the same transaction: both or neither.
-      await this.invoices.issueForCharge(db, intent.id);
+      await this.invoices.issueForCharge(db, intent.id, { order, items });
       await this.orders.markPaid(db, order.id, userId, paidAt);
-      return true;
+      return items.length;
     });
 
-    if (activated) {
-      await this.queueReceipt(order.id);
-      await this.queueRenewalEnrollment(order.id);
-      // A refund may have come in before or during activation; it applies now.
-      await this.refunds.sync(order.id);
-    }
-    return this.orders.countItems(order.id);
+    if (activated === null) return this.orders.countItems(order.id);
+    await this.queueReceipt(order.id);
+    await this.queueRenewalEnrollment(order.id);
+    // A refund may have come in before or during activation; it applies now.
+    await this.refunds.sync(order.id);
+    return activated;
   }
 
   /** Activates only a payment that succeeded, for exactly this order's amount and currency. */

@@ -23,6 +23,8 @@ export class RefundsService {
     const refunds = (await this.stripe.listRefunds(order.stripePaymentIntentId)).filter(
       (r) => r.status === 'succeeded',
     );
+    // Nearly every order: nothing to record, so no lock on the order and no read of its items.
+    if (refunds.length === 0) return;
     const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
 
     const renewalsToEnd = await this.orders.transaction(async (db) => {

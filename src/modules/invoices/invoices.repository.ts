@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { PurchaseType } from '../../contracts/plans';
 import { compareByStateThenName, CountiesRepository, placeName } from '../counties';
 import { OrdersRepository } from '../orders';
+import type { Order, OrderItemRow } from '../orders';
 import { BillableEntry, PaymentsLedger } from '../payments';
 import { SubscriptionsRepository } from '../subscriptions';
 
@@ -97,13 +98,21 @@ export class InvoicesRepository {
     private readonly counties: CountiesRepository,
   ) {}
 
-  /** The invoice of a checkout's charge, from its ledger entry (by PaymentIntent id). True when it was new. */
-  async issueForCharge(db: EntityManager, paymentIntentId: string): Promise<boolean> {
+  /**
+   * The invoice of a checkout's charge, from its ledger entry (by PaymentIntent id). Activation
+   * passes the order and items it already holds, so a 500-county order is not read twice inside
+   * the payment's transaction. True when it was new.
+   */
+  async issueForCharge(
+    db: EntityManager,
+    paymentIntentId: string,
+    known?: { order: Order; items: OrderItemRow[] },
+  ): Promise<boolean> {
     const payment = await this.ledger.findByStripeObject(paymentIntentId, 'charge', db);
-    if (!payment?.orderId || (await this.isIssued(db, payment.id))) return false;
-    const order = await this.orders.findById(payment.orderId, db);
-    if (!order) return false;
-    const items = await this.orders.items(order.id, db);
+    if (!payment?.orderId) return false;
+    const order = known?.order ?? (await this.orders.findById(payment.orderId, db));
+    if (order?.id !== payment.orderId) return false;
+    const items = known?.items ?? (await this.orders.items(order.id, db));
     const places = await this.counties.placesOf(
       items.map((item) => item.countyId),
       db,

@@ -2,7 +2,7 @@
 export { MailQueue } from './mail-queue.service';
 export { MailSenderModule } from './mail-sender.module';
 export { MailSender } from './mail-sender.service';
-export { MAIL_QUEUE, MailJob } from './mail.constants';
+export { MAIL_QUEUE, MailFactsPendingError, MailJob } from './mail.constants';
 export type {
   MailTemplate,
   ReceiptJobData,

@@ -53,6 +53,17 @@ export interface RenewalFailedJobData {
   payUrl: string | null;
 }
 
+/**
+ * Thrown by a template whose facts are not visible yet: its job was queued inside the transaction
+ * that writes them, and the worker took it before the commit. BullMQ retries it with backoff.
+ */
+export class MailFactsPendingError extends Error {
+  constructor(what: string) {
+    super(`${what} is not committed yet`);
+    this.name = 'MailFactsPendingError';
+  }
+}
+
 /** Renders one kind of message from its job's data; null when there is nothing (any more) to send. */
 export interface MailTemplate<Data> {
   build(data: Data): Promise<OutgoingMail | null>;

@@ -3,4 +3,4 @@ export { Order, isSettled } from './entities/order.entity';
 export { OrderPageLinks } from './order-page-links';
 export { OrdersModule } from './orders.module';
 export { OrdersRepository } from './orders.repository';
-export type { OrderLine } from './orders.repository';
+export type { OrderItemRow, OrderLine } from './orders.repository';

@@ -4,7 +4,7 @@ import { formatDollars } from '../../../common/money';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { PaymentsLedger } from '../../payments';
 import { OrderPageLinks } from '../../orders';
-import { MailTemplate, RenewalReceiptJobData } from '../../mail';
+import { MailFactsPendingError, MailTemplate, RenewalReceiptJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
@@ -21,7 +21,9 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
   async build({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     const payment = await this.ledger.findByStripeObject(invoiceId, 'renewal');
-    if (!subscription || !payment || !subscription.expirationDate) return null;
+    // Queued in the transaction that records the payment: not there yet means it has not committed.
+    if (!payment) throw new MailFactsPendingError(`Renewal payment ${invoiceId}`);
+    if (!subscription || !subscription.expirationDate) return null;
     const { county } = subscription;
     return this.composer.compose({
       key: `renewal-receipt-${invoiceId}`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, SubscriptionExpiredJobData } from '../../mail';
+import { MailFactsPendingError, MailTemplate, SubscriptionExpiredJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
@@ -15,8 +15,11 @@ export class SubscriptionExpiredMail implements MailTemplate<SubscriptionExpired
 
   async build({ subscriptionId, expiresAt }: SubscriptionExpiredJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
-    if (!subscription || subscription.status !== 'expired' || subscription.expirationDate?.toISOString() !== expiresAt)
-      return null;
+    if (!subscription || subscription.expirationDate?.toISOString() !== expiresAt) return null;
+    // Queued in the transaction that expires it: still active means that transaction has not committed.
+    if (subscription.status === 'active')
+      throw new MailFactsPendingError(`The expiry of subscription ${subscriptionId}`);
+    if (subscription.status !== 'expired') return null;
     const { county } = subscription;
     const date = formatDate(subscription.expirationDate);
     return this.composer.compose({
