@@ -49,9 +49,9 @@ async function serveLocalStandins(app: NestExpressApplication, production: boole
 /** Everything about the HTTP app that main.ts and the tests must share. */
 export async function configureApp(app: NestExpressApplication): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
-  // Behind a load balancer, client addresses come from X-Forwarded-For.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const site = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
+  // Only the proxies named in TRUSTED_PROXIES may say who the client is (X-Forwarded-For).
+  app.set('trust proxy', site.trustedProxies);
   app.use(sameOriginOnly(site.origins));
   app.use(parseJsonBody(JSON_BODY_LIMIT));
   app.use(middlewareErrorHandler);

@@ -17,8 +17,15 @@ export const appConfig = registerAs('app', () => {
         ...(production ? [] : [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
       ]),
     ],
+    /** Express's 'trust proxy': a hop count, a list of proxies, or no one (the connecting address counts). */
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '',
     supportEmail: env.SUPPORT_EMAIL ?? '',
   };
 });
+
+function trustedProxies(raw: string | undefined): number | string | false {
+  if (!raw) return false;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}

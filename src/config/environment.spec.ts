@@ -39,6 +39,43 @@ describe('readEnvironment', () => {
     },
   );
 
+  describe('Stripe in production', () => {
+    const live = {
+      STRIPE_SECRET_KEY: `sk_live_${'x'.repeat(30)}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${'x'.repeat(30)}`,
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    };
+
+    it('runs on live keys and Stripe itself', () => {
+      expect(readEnvironment({ ...PRODUCTION_ENVIRONMENT, ...live }).STRIPE_SECRET_KEY).toBe(live.STRIPE_SECRET_KEY);
+    });
+
+    it.each([
+      ['STRIPE_SECRET_KEY', `sk_test_${'x'.repeat(30)}`, 'STRIPE_SECRET_KEY is a test-mode key'],
+      ['STRIPE_SECRET_KEY', `rk_test_${'x'.repeat(30)}`, 'STRIPE_SECRET_KEY is a test-mode key'],
+      ['STRIPE_PUBLISHABLE_KEY', 'pk_test_x', 'STRIPE_PUBLISHABLE_KEY is a test-mode key'],
+      ['STRIPE_API_URL', 'http://stripe-mock:12111', 'STRIPE_API_URL points Stripe calls away from Stripe'],
+    ])('refuses %s=%s unless test mode is allowed', (name, value, message) => {
+      const env = { ...PRODUCTION_ENVIRONMENT, ...live, [name]: value };
+      expect(() => readEnvironment(env)).toThrow(message);
+      expect(() => readEnvironment(env)).toThrow('set STRIPE_ALLOW_TEST_MODE=true for a staging deployment');
+      expect(readEnvironment({ ...env, STRIPE_ALLOW_TEST_MODE: 'true' })[name as 'STRIPE_API_URL']).toBe(value);
+    });
+
+    it('takes test keys outside production', () => {
+      expect(readEnvironment({ STRIPE_SECRET_KEY: `sk_test_${'x'.repeat(30)}` }).STRIPE_SECRET_KEY).toMatch(
+        /^sk_test_/,
+      );
+    });
+  });
+
+  it.each(['1', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.7', 'loopback, 2001:db8::/32', 'uniquelocal'])(
+    'takes TRUSTED_PROXIES=%s',
+    (value) => {
+      expect(readEnvironment({ TRUSTED_PROXIES: value }).TRUSTED_PROXIES).toBe(value);
+    },
+  );
+
   it.each([
     ['DATABASE_URL', 'mysql://db/county_store', 'DATABASE_URL must be a postgres:// URL that names a database'],
     ['DATABASE_URL', 'postgres://db:5432', 'DATABASE_URL must be a postgres:// URL that names a database'],
@@ -48,6 +85,9 @@ describe('readEnvironment', () => {
     ['SUPPORT_EMAIL', 'not-an-address', 'SUPPORT_EMAIL must be an email address'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
     ['DATASET_UPLOAD_MAX_BYTES', '2GB', 'DATASET_UPLOAD_MAX_BYTES must be a whole number of bytes'],
+    ['STRIPE_ALLOW_TEST_MODE', 'yes', 'STRIPE_ALLOW_TEST_MODE must be true or false'],
+    ['TRUSTED_PROXIES', 'everyone', 'TRUSTED_PROXIES must be a hop count or a comma-separated list'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33', '("10.0.0.0/33" is neither)'],
   ])('names %s when it is malformed', (name, value, message) => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { VARIABLES, VariableKind, VariableName, VariableSpec } from './variables';
 
 /** A configuration problem, worded for a one-line message at start-up. */
@@ -49,9 +50,34 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       return LOG_LEVELS.includes(raw) ? undefined : `must be one of ${LOG_LEVELS.join(', ')}`;
     case 'byte-count':
       return /^[1-9]\d{0,15}$/.test(raw) ? undefined : 'must be a whole number of bytes, at least 1';
+    case 'flag':
+      return raw === 'true' || raw === 'false' ? undefined : 'must be true or false';
+    case 'proxy-trust':
+      return proxyTrustProblem(raw);
     case 'text':
       return undefined;
   }
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** A hop count, or addresses, CIDR ranges and Express's names for private ranges. */
+function proxyTrustProblem(raw: string): string | undefined {
+  if (/^\d{1,2}$/.test(raw)) return undefined;
+  const wrong = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => !PROXY_NAMES.includes(entry) && !isAddressOrRange(entry));
+  return wrong === undefined
+    ? undefined
+    : `must be a hop count or a comma-separated list of addresses or CIDR ranges ("${wrong}" is neither)`;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 export type Environment = Partial<Record<VariableName, string>>;
@@ -83,7 +109,21 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
       if (!values[name]) throw new ConfigError(`${name} is required in production when STRIPE_SECRET_KEY is set`);
     }
   }
+  if (production && values.STRIPE_ALLOW_TEST_MODE !== 'true') refuseStripeTestMode(values);
   return values;
+}
+
+/** Live payments only: a test key or another API server in production is a mistake unless said so. */
+function refuseStripeTestMode(values: Environment): void {
+  const override = 'set STRIPE_ALLOW_TEST_MODE=true for a staging deployment';
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+    if (/^(sk|rk|pk)_test_/.test(values[name] ?? '')) {
+      throw new ConfigError(`${name} is a test-mode key, which production refuses; ${override}`);
+    }
+  }
+  if (values.STRIPE_API_URL) {
+    throw new ConfigError(`STRIPE_API_URL points Stripe calls away from Stripe, which production refuses; ${override}`);
+  }
 }
 
 export function isProduction(env: Environment): boolean {

@@ -15,7 +15,9 @@ export type VariableKind =
   | 'secret'
   | 'text'
   | 'log-level'
-  | 'byte-count';
+  | 'byte-count'
+  | 'flag'
+  | 'proxy-trust';
 
 export interface VariableSpec {
   kind: VariableKind;
@@ -38,6 +40,12 @@ export const VARIABLES = {
     description: 'Address customers use to reach the store; links in emails and the allowed origin',
     localDefault: 'http://localhost:3000',
     requiredInProduction: true,
+  },
+  TRUSTED_PROXIES: {
+    kind: 'proxy-trust',
+    description:
+      "Who may tell the store a client's address in X-Forwarded-For: a number of proxy hops in front of it, or a comma-separated list of proxy addresses or CIDR ranges; unset trusts no one",
+    localDefault: 'loopback',
   },
   LOG_LEVEL: {
     kind: 'log-level',
@@ -84,6 +92,12 @@ export const VARIABLES = {
   STRIPE_API_URL: {
     kind: 'http-url',
     description: 'A Stripe-compatible API server (for example stripe-mock) instead of api.stripe.com',
+  },
+  STRIPE_ALLOW_TEST_MODE: {
+    kind: 'flag',
+    description:
+      'true lets production run on test-mode Stripe keys or a STRIPE_API_URL (a staging deployment); production refuses both otherwise',
+    localDefault: 'false',
   },
   OIDC_ISSUER_URL: {
     kind: 'http-url',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { normalizeEmail } from '../../common/email';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
@@ -19,6 +19,7 @@ import { CheckoutService } from './checkout.service';
 import { CheckoutConfigDto } from './dto/checkout-config.dto';
 import { CreatePaymentIntentDto, PaymentIntentCreatedDto } from './dto/create-payment-intent.dto';
 import { ActivationDto, PaymentSuccessDto } from './dto/payment-success.dto';
+import { ClientAddress } from '../../common/http/client-address';
 
 @ApiTags('checkout')
 @Controller()
@@ -58,7 +59,7 @@ export class CheckoutController {
   @HttpCode(200)
   async createPaymentIntent(
     @Body() dto: CreatePaymentIntentDto,
-    @Ip() ip: string,
+    @ClientAddress() ip: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PaymentIntentCreatedDto> {
     // Opening payments without limit is how stolen cards are tested; a real buyer needs a few.

@@ -1,4 +1,4 @@
-import { Controller, Get, Ip, Logger, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -21,6 +21,7 @@ import { SAMPLE_RECORDS } from '../../contracts/county-dataset';
 import { Limit, RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { DatasetSummaryService } from './dataset-summary.service';
 import { CountyDatasetSummaryDto } from './dto/county-dataset-summary.dto';
+import { ClientAddress } from '../../common/http/client-address';
 
 // Public reads: outside production either may generate a county's file, and in production
 // the sample reads a stored one. Ample for a person comparing counties, not for a crawler.
@@ -53,7 +54,7 @@ export class DatasetSummaryController {
   })
   async summary(
     @Param('id', uuidParam('county')) id: string,
-    @Ip() ip: string,
+    @ClientAddress() ip: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CountyDatasetSummaryDto> {
     await this.limit(res, { key: ['dataset-summary', 'ip', ip], ...SUMMARY_LIMIT });
@@ -73,7 +74,7 @@ export class DatasetSummaryController {
   @ApiNotModifiedResponse({ description: 'The sample has not changed since that ETag' })
   async sample(
     @Param('id', uuidParam('county')) id: string,
-    @Ip() ip: string,
+    @ClientAddress() ip: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {

@@ -10,6 +10,7 @@ import { crossSiteRefusal, isCrossSiteWrite } from '../../common/http/same-origi
 import { createValidationPipe } from '../../common/validation';
 import { JourneyEventDto } from './dto/journey-event.dto';
 import { JourneyEventsService } from './journey-events.service';
+import { addressKey } from '../../common/http/client-address';
 
 type TrustFunction = (address: string, hop: number) => boolean;
 
@@ -37,7 +38,7 @@ export function journeyEventsRoute(app: NestExpressApplication, origins: string[
           type: 'body',
           metatype: JourneyEventDto,
         })) as JourneyEventDto;
-        await events.record(event, proxyAddress(req, trustProxy));
+        await events.record(event, addressKey(proxyAddress(req, trustProxy)));
       });
       res.statusCode = 202;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -10,6 +10,7 @@ import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { JourneyEventAcceptedDto, JourneyEventDto } from './dto/journey-event.dto';
 import { JourneyEventsService } from './journey-events.service';
+import { ClientAddress } from '../../common/http/client-address';
 
 /** Documents the route; in the running app journey-fast-path.ts answers it ahead of the framework. */
 @ApiTags('journey')
@@ -25,7 +26,7 @@ export class JourneyController {
   @ApiTooManyRequestsResponse({ description: 'Too many events from this visitor or address' })
   async record(
     @Body() dto: JourneyEventDto,
-    @Ip() ip: string,
+    @ClientAddress() ip: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<JourneyEventAcceptedDto> {
     await sendRetryAfter(res, () => this.events.record(dto, ip));
