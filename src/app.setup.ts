@@ -61,7 +61,8 @@ export async function configureApp(app: NestExpressApplication): Promise<NestExp
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   await serveLocalStandins(app, site.production);
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
-  setUpDocs(app);
+  // The API's full map helps an attacker more than a customer: production does not publish it.
+  if (!site.production) setUpDocs(app);
   serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins)]);
   sendSecurityHeaders(app.getHttpServer(), site.production);
   return app;

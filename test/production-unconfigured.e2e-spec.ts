@@ -50,4 +50,12 @@ describe('Production without Stripe or OpenID settings', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
   });
+
+  it('does not publish the API documentation', async () => {
+    for (const path of ['/api/docs', '/api/docs/', '/api/docs-json']) {
+      const res = await request(context.store.server).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('openapi');
+    }
+  });
 });
