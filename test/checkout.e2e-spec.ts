@@ -10,6 +10,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { MAIL_QUEUE } from '../src/modules/mail/mail.constants';
 import { MailProcessor } from '../src/modules/notifications/mail.processor';
+import { StripeGateway } from '../src/integrations/stripe/stripe.gateway';
 import { useTestApp } from './support/test-app';
 
 type Stripes = Awaited<ReturnType<typeof testStripe>>;
@@ -342,8 +343,9 @@ describe('Checkout and card payments', () => {
       ),
     ).toBe(0);
 
-    // The same payment, retried with a good card, still goes through.
+    // The same payment, retried with a good card, still goes through once Stripe's news of it has come.
     await stripe.pay(clientSecret);
+    await stripe.simulator.flushWebhooks();
     await api()
       .post('/api/payment-success')
       .send({ paymentIntentId: intentId(clientSecret), email })
@@ -375,6 +377,53 @@ describe('Checkout and card payments', () => {
       .expect(404);
     expect(wrongEmail.body.message).toBe('We could not find an order for this payment');
     await api().post('/api/payment-success').send({ paymentIntentId: 'pi_doesnotexist', email: 'a@b.co' }).expect(404);
+  });
+
+  it('asks Stripe about an unpaid payment at most once every few seconds, and limits confirmations', async () => {
+    const { orderId, clientSecret, email } = await checkout([{ countyId: counties[19].id, purchaseType: 'one-time' }]);
+    const paymentIntentId = intentId(clientSecret);
+    const asked = jest.spyOn(context.store.app.get(StripeGateway), 'retrievePaymentIntent');
+    try {
+      const confirm = () =>
+        api().post('/api/payment-success').set('X-Forwarded-For', '203.0.113.50').send({ paymentIntentId, email });
+      const looped = [];
+      for (let n = 0; n < 20; n++) looped.push(await confirm());
+      expect(looped.map((r) => r.status)).toEqual(Array(20).fill(409));
+      expect(looped[19].body.message).toBe('This payment has not succeeded (its status is requires_payment_method)');
+      expect(asked.mock.calls.filter(([id]) => id === paymentIntentId).length).toBeLessThanOrEqual(2);
+
+      const limited = await confirm().expect(429);
+      expect(limited.body.message).toBe('Too many payment confirmations. Please wait a few minutes and try again.');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        await count(
+          `SELECT count(*) FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id WHERE i.order_id = $1`,
+          [orderId],
+        ),
+      ).toBe(0);
+    } finally {
+      asked.mockRestore();
+    }
+    // Paid, the order still activates from Stripe's webhook: the limit holds back browsers, not Stripe.
+    await stripe.pay(clientSecret);
+    await stripe.simulator.flushWebhooks();
+    await eventually(
+      async () => (await count(`SELECT count(*) FROM orders WHERE id = $1 AND status = 'paid'`, [orderId])) === 1,
+    );
+  });
+
+  it('limits confirmations from one address across payments', async () => {
+    const answers = [];
+    for (let n = 0; n < 61; n++) {
+      answers.push(
+        await api()
+          .post('/api/payment-success')
+          .set('X-Forwarded-For', '203.0.113.51')
+          .send({ paymentIntentId: `pi_unknown${n}`, email: 'a@b.co' }),
+      );
+    }
+    expect(answers.slice(0, 60).map((r) => r.status)).toEqual(Array(60).fill(404));
+    expect(answers[60].status).toBe(429);
   });
 
   it('ignores a webhook with a bad signature and changes nothing', async () => {

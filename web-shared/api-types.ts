@@ -1453,6 +1453,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many confirmations from this address or for this payment */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     InvoicesController_list: {

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
+import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { BillingQueue } from '../billing';
 import { InvoicesRepository } from '../invoices';
@@ -10,8 +11,14 @@ import { SubscriptionsRepository } from '../subscriptions';
 import { UsersRepository } from '../users';
 import { isSettled, Order, OrdersRepository } from '../orders';
 import { RefundsService } from './refunds.service';
+import { UnpaidIntents } from './unpaid-intents';
 
 const ORDER_NOT_FOUND = 'We could not find an order for this payment';
+
+export const TOO_MANY_CONFIRMATIONS = 'Too many payment confirmations. Please wait a few minutes and try again.';
+
+const notSucceeded = (status: string) =>
+  new ConflictException(`This payment has not succeeded (its status is ${status})`);
 
 /**
  * Turns a paid order into subscriptions, exactly once. The buyer's browser
@@ -33,12 +40,24 @@ export class ActivationService {
     private readonly refunds: RefundsService,
     private readonly billing: BillingQueue,
     private readonly invoices: InvoicesRepository,
+    private readonly unpaid: UnpaidIntents,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
   async activateForBuyer(paymentIntentId: string, email: string): Promise<number> {
     const order = await this.orders.findByPaymentIntent(paymentIntentId);
     if (!order || order.email !== normalizeEmail(email)) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (!isSettled(order.status)) {
+      await this.limiter.enforce(TOO_MANY_CONFIRMATIONS, {
+        key: ['payment-success', 'intent', paymentIntentId],
+        max: 20,
+        windowSeconds: 600,
+      });
+      // A browser asking again within seconds of Stripe saying "not paid" gets that answer again.
+      const recentStatus = await this.unpaid.recentStatus(paymentIntentId);
+      if (recentStatus) throw notSucceeded(recentStatus);
+    }
     return this.activate(order);
   }
 
@@ -46,6 +65,8 @@ export class ActivationService {
   async activateFromWebhook(paymentIntentId: string): Promise<void> {
     const order = await this.orders.findByPaymentIntent(paymentIntentId);
     if (!order) return;
+    // Stripe has news of this payment: a browser asking next must not get the answer from before it.
+    await this.unpaid.forget(paymentIntentId);
     try {
       await this.activate(order);
     } catch (error) {
@@ -58,7 +79,7 @@ export class ActivationService {
   private async activate(order: Order): Promise<number> {
     if (isSettled(order.status)) return this.orders.countItems(order.id);
     const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
-    this.checkPaid(order, intent);
+    await this.checkPaid(order, intent);
 
     // How many items this activation turned into subscriptions; null when another got there first.
     const activated = await this.orders.transaction(async (db) => {
@@ -93,9 +114,10 @@ export class ActivationService {
   }
 
   /** Activates only a payment that succeeded, for exactly this order's amount and currency. */
-  private checkPaid(order: Order, intent: Stripe.PaymentIntent): void {
+  private async checkPaid(order: Order, intent: Stripe.PaymentIntent): Promise<void> {
     if (intent.status !== 'succeeded') {
-      throw new ConflictException(`This payment has not succeeded (its status is ${intent.status})`);
+      await this.unpaid.remember(intent.id, intent.status);
+      throw notSucceeded(intent.status);
     }
     if (
       intent.amount !== order.amountCents ||

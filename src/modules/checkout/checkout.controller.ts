@@ -19,6 +19,7 @@ import { CheckoutService } from './checkout.service';
 import { CheckoutConfigDto } from './dto/checkout-config.dto';
 import { CreatePaymentIntentDto, PaymentIntentCreatedDto } from './dto/create-payment-intent.dto';
 import { ActivationDto, PaymentSuccessDto } from './dto/payment-success.dto';
+import { TOO_MANY_CONFIRMATIONS } from './activation.service';
 import { ClientAddress } from '../../common/http/client-address';
 
 @ApiTags('checkout')
@@ -78,8 +79,22 @@ export class CheckoutController {
   @ApiOkResponse({ type: ActivationDto })
   @ApiNotFoundResponse({ description: 'No order for this payment and email' })
   @ApiConflictResponse({ description: 'The payment has not succeeded, or does not match its order' })
+  @ApiTooManyRequestsResponse({ description: 'Too many confirmations from this address or for this payment' })
   @HttpCode(200)
-  async paymentSuccess(@Body() dto: PaymentSuccessDto): Promise<ActivationDto> {
-    return { activated: await this.activation.activateForBuyer(dto.paymentIntentId, dto.email) };
+  async paymentSuccess(
+    @Body() dto: PaymentSuccessDto,
+    @ClientAddress() ip: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ActivationDto> {
+    // Each call may ask Stripe about the payment; a buyer's browser needs one or two. The
+    // activation limits calls per payment too, once it knows the payment is a pending order's.
+    return sendRetryAfter(res, async () => {
+      await this.limiter.enforce(TOO_MANY_CONFIRMATIONS, {
+        key: ['payment-success', 'ip', ip],
+        max: 60,
+        windowSeconds: 600,
+      });
+      return { activated: await this.activation.activateForBuyer(dto.paymentIntentId, dto.email) };
+    });
   }
 }

@@ -11,6 +11,7 @@ import { ActivationService } from './activation.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { RefundsService } from './refunds.service';
+import { UnpaidIntents } from './unpaid-intents';
 
 @Module({
   imports: [
@@ -24,7 +25,7 @@ import { RefundsService } from './refunds.service';
     UsersModule,
   ],
   controllers: [CheckoutController],
-  providers: [CheckoutService, ActivationService, RefundsService],
+  providers: [CheckoutService, ActivationService, RefundsService, UnpaidIntents],
   exports: [ActivationService, RefundsService],
 })
 export class CheckoutModule {}
