@@ -186,7 +186,7 @@ describe('Access control: every API route × every kind of caller', () => {
       `SELECT stripe_payment_intent_id FROM orders WHERE id = $1`,
       [orderA],
     );
-    orderTokenA = context.store.app.get(OrderPageLinks).tokens.issue(orderA);
+    orderTokenA = (await context.store.app.get(OrderPageLinks).forOrder(orderA)).token;
     const invoiceOf = async (orderId: string) =>
       (await db().query<{ id: string }[]>(`SELECT id FROM invoices WHERE order_id = $1`, [orderId]))[0].id;
     [invoiceA, invoiceB] = [await invoiceOf(orderA), await invoiceOf(orderB)];
@@ -327,6 +327,10 @@ describe('Access control: every API route × every kind of caller', () => {
       path: (role) => `/api/admin/subscriptions/${toCancel[role]}/cancel`, expect: staff(200) },
     { key: 'cancel-absent', method: 'POST', route: '/api/admin/subscriptions/{id}/cancel', what: 'no such id',
       path: () => `/api/admin/subscriptions/${absent}/cancel`, expect: staff(404) },
+    { key: 'replace-order-link', method: 'POST', route: '/api/admin/subscriptions/{id}/replace-order-link', what: 'a throwaway order’s subscription',
+      path: (role) => `/api/admin/subscriptions/${toCancel[role]}/replace-order-link`, expect: staff(200) },
+    { key: 'replace-order-link-absent', method: 'POST', route: '/api/admin/subscriptions/{id}/replace-order-link', what: 'no such id',
+      path: () => `/api/admin/subscriptions/${absent}/replace-order-link`, expect: staff(404) },
     { key: 'edit-county', method: 'PUT', route: '/api/admin/counties/{id}', what: 'a county each',
       path: (role) => `/api/admin/counties/${toEdit[role].id}`, send: (role) => ({ body: countyFields(toEdit[role]) }),
       expect: staff(200) },

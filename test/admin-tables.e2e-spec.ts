@@ -259,6 +259,27 @@ describe('The admin console tables (subscriptions, users, audit log) in a real b
     await screenshot(page, 'admin-subscriptions-cancel-failed');
   });
 
+  it('replaces a leaked order link after a confirmation, and the audit log says so', async () => {
+    await openSubscriptions();
+    await row(harris.county).waitFor();
+    await page.getByRole('button', { name: `Replace the order link of ${harris.county} for Dana Whitfield` }).click();
+    const dialog = page
+      .getByRole('dialog', { name: "Replace this order's link?" })
+      .and(page.locator(':not(.ant-zoom-appear):not(.ant-zoom-enter)'));
+    await dialog.getByText(`and ${dana} is emailed a new one`).waitFor();
+    await dialog.getByRole('button', { name: 'Replace Link' }).click();
+    await toast().getByText('Order link replaced').waitFor();
+    await toast().getByText(`A new link was emailed to ${dana}`).waitFor();
+    const [order] = await db().query(
+      `SELECT o.page_links_rotated_at FROM orders o JOIN order_items i ON i.order_id = o.id
+       JOIN subscriptions s ON s.order_item_id = i.id WHERE s.id = $1`,
+      [harris.id],
+    );
+    expect(order.page_links_rotated_at).toBeInstanceOf(Date);
+    await nav().getByRole('link', { name: 'Audit Log' }).click();
+    await row('Order link replaced').waitFor();
+  });
+
   it('exports the filtered subscriptions, all pages of them, as a CSV named for the day', async () => {
     await openSubscriptions();
     await page.getByRole('textbox', { name: 'Search subscriptions' }).fill(dana.toUpperCase());

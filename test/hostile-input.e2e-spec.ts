@@ -236,7 +236,12 @@ describe('Hostile input to every endpoint', () => {
       (await context.store.db.query(`SELECT stripe_payment_intent_id AS pi FROM orders WHERE id = $1`, [id]))[0]
         .pi as string;
     const links = context.store.app.get(OrderPageLinks);
-    order = { id: orderId, pi: await intentOf(orderId), email: buyerEmail, token: links.tokens.issue(orderId) };
+    order = {
+      id: orderId,
+      pi: await intentOf(orderId),
+      email: buyerEmail,
+      token: (await links.forOrder(orderId)).token,
+    };
     const [otherSubscription] = await context.store.db.query(
       `SELECT s.id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1`,
       [otherEmail],
@@ -253,7 +258,7 @@ describe('Hostile input to every endpoint', () => {
     pending = {
       pi: await intentOf(opened.body.orderId),
       email: pendingEmail,
-      token: links.tokens.issue(opened.body.orderId),
+      token: (await links.forOrder(opened.body.orderId)).token,
     };
 
     const web = new WebClient(origin);

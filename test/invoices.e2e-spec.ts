@@ -69,7 +69,7 @@ describe('Invoices of orders and renewals', () => {
       ],
       { companyName: 'Acme Realty LLC', taxId: 'US 12-3456789' },
     );
-    tokenA = context.store.app.get(OrderPageLinks).tokens.issue(orderA);
+    tokenA = (await context.store.app.get(OrderPageLinks).forOrder(orderA)).token;
     orderB = await buy(context.store.server, buyerB, [{ countyId: counties[2].id, purchaseType: 'one-time' }]);
     trackerA = await eventually(async () => {
       const [row] = await db().query(
@@ -281,7 +281,7 @@ describe('Invoices of orders and renewals', () => {
 
   it('says each refund of an order on its invoice, which keeps the total it was issued with', async () => {
     const [invoiceB] = await db().query(`SELECT id FROM invoices WHERE order_id = $1`, [orderB]);
-    const tokenB = context.store.app.get(OrderPageLinks).tokens.issue(orderB);
+    const tokenB = (await context.store.app.get(OrderPageLinks).forOrder(orderB)).token;
     const listed = (await orderPage(tokenB)).invoices;
     await stripe.server.refunds.create({ payment_intent: await intentOf(orderB), amount: 20_000 });
     await stripe.simulator.flushWebhooks();

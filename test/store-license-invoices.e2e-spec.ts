@@ -180,7 +180,7 @@ describe('License consent at checkout and invoices after it, in a real browser',
     const [{ id: orderId, paid_at: paidAt }] = await db().query(`SELECT id, paid_at FROM orders WHERE email = $1`, [
       buyer,
     ]);
-    const token = context.store.app.get(OrderPageLinks).tokens.issue(orderId);
+    const token = (await context.store.app.get(OrderPageLinks).forOrder(orderId)).token;
     await page.goto(`${origin}/orders/${token}`);
     const invoices = page.getByRole('region', { name: 'Invoices' });
     const row = invoices.getByRole('listitem');

@@ -475,6 +475,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/subscriptions/{id}/replace-order-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every page link of the order this subscription came from, and email its buyer a new one */
+        post: operations["AdminOrderLinksController_replace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -1169,6 +1186,17 @@ export interface components {
             } | null;
             /** Format: date-time */
             occurredAt: string;
+        };
+        OrderLinksReplacedDto: {
+            /** Format: uuid */
+            orderId: string;
+            /**
+             * Format: date-time
+             * @description When the earlier links stopped working
+             */
+            replacedAt: string;
+            /** @description Who is emailed the new link: the order’s buyer */
+            emailedTo: string;
         };
         FillRateDto: {
             /**
@@ -2196,6 +2224,48 @@ export interface operations {
             };
         };
     };
+    AdminOrderLinksController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLinksReplacedDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription came from no paid order */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     DataSchemaController_download: {
         parameters: {
             query?: never;
@@ -2496,6 +2566,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many download links for this order; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     OrderPageController_download: {
@@ -2533,6 +2610,13 @@ export interface operations {
             };
             /** @description The county's data is not available yet (no file for the purchase's month) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many download links for this order; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

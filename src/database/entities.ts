@@ -13,6 +13,7 @@ import {
 } from '../modules/journey/entities/journey-rollup.entities';
 import { EmailDelivery } from '../modules/mail/entities/email-delivery.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
+import { OrderPageToken } from '../modules/orders/entities/order-page-token.entity';
 import { Order } from '../modules/orders/entities/order.entity';
 import { Payment } from '../modules/payments/entities/payment.entity';
 import { StripeEvent } from '../modules/stripe-events/entities/stripe-event.entity';
@@ -36,6 +37,7 @@ export const entities = [
   JourneyVisitorEvent,
   Order,
   OrderItem,
+  OrderPageToken,
   Payment,
   StripeEvent,
   EmailDelivery,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CountiesModule, CountyCatalogModule } from '../counties';
 import { DatasetsModule } from '../datasets';
 import { JourneyModule } from '../journey';
+import { MailModule } from '../mail';
+import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { UsersModule } from '../users';
@@ -10,6 +12,8 @@ import { AdminAuthService } from './admin-auth.service';
 import { AdminSessionsRepository } from './admin-sessions.repository';
 import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
+import { AdminOrderLinksController } from './admin-order-links.controller';
+import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminGuard } from './admin.guard';
 import { AuditLogRepository } from './audit-log.repository';
 
@@ -19,16 +23,19 @@ import { AuditLogRepository } from './audit-log.repository';
     CountyCatalogModule,
     DatasetsModule,
     JourneyModule,
+    MailModule,
+    OrdersModule,
     PaymentsModule,
     SubscriptionsModule,
     UsersModule,
   ],
-  controllers: [AdminLoginController, AdminController],
+  controllers: [AdminLoginController, AdminController, AdminOrderLinksController],
   providers: [
     AdminAuthService,
     AdminGuard,
     AdminFiguresService,
     AdminActionsService,
+    AdminOrderLinksService,
     AuditLogRepository,
     AdminSessionsRepository,
   ],

@@ -5,6 +5,7 @@ export { MailSender } from './mail-sender.service';
 export { MAIL_QUEUE, MailFactsPendingError, MailJob } from './mail.constants';
 export type {
   MailTemplate,
+  OrderLinkJobData,
   ReceiptJobData,
   RenewalFailedJobData,
   RenewalReceiptJobData,

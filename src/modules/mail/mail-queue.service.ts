@@ -5,6 +5,7 @@ import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
 import {
   MAIL_QUEUE,
   MailJob,
+  OrderLinkJobData,
   RECEIPT_SWEEP_EVERY_MS,
   RenewalFailedJobData,
   RenewalReceiptJobData,
@@ -47,6 +48,10 @@ export class MailQueue {
 
   queueRenewalReceipt(data: RenewalReceiptJobData): Promise<void> {
     return this.add(MailJob.renewalReceipt, data, `renewal-receipt-${data.invoiceId}`);
+  }
+
+  queueOrderLink(data: OrderLinkJobData): Promise<void> {
+    return this.add(MailJob.orderLink, data, `order-link-${data.orderId}-${Date.parse(data.rotatedAt)}`);
   }
 
   queueRenewalFailure(data: RenewalFailedJobData): Promise<void> {

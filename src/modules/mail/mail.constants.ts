@@ -11,6 +11,7 @@ export const MailJob = {
   subscriptionExpired: 'subscription-expired',
   renewalReceipt: 'renewal-receipt',
   renewalFailed: 'renewal-failed',
+  orderLink: 'order-link',
 } as const;
 
 export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
@@ -51,6 +52,12 @@ export interface RenewalFailedJobData {
   attempt: number;
   /** Stripe's page where the customer can pay the invoice with another card. */
   payUrl: string | null;
+}
+
+export interface OrderLinkJobData {
+  orderId: string;
+  /** When staff replaced the order's links (ISO): each replacement sends its own email. */
+  rotatedAt: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { MailProcessor } from './mail.processor';
 import { MailComposer } from './templates/mail-composer';
+import { OrderLinkMail } from './templates/order-link.mail';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
 import { RenewalReceiptMail } from './templates/renewal-receipt.mail';
@@ -39,6 +40,7 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
     SubscriptionExpiredMail,
     RenewalReceiptMail,
     RenewalFailedMail,
+    OrderLinkMail,
   ],
 })
 export class NotificationsWorkerModule {}

@@ -9,8 +9,10 @@ import {
   ApiOperation,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { DownloadLinkDto } from '../downloads';
 import { invoicePdfHeaders } from '../invoices';
@@ -36,8 +38,13 @@ export class OrderPageController {
   @ApiOkResponse({ type: DownloadLinkDto })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
-  link(@Param('token') token: string, @Param('id', uuidParam('subscription')) id: string): Promise<DownloadLinkDto> {
-    return this.orderPages.linkFor(token, id);
+  @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
+  link(
+    @Param('token') token: string,
+    @Param('id', uuidParam('subscription')) id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DownloadLinkDto> {
+    return sendRetryAfter(res, () => this.orderPages.linkFor(token, id));
   }
 
   @Get('subscriptions/:id/download')
@@ -45,12 +52,13 @@ export class OrderPageController {
   @ApiFoundResponse({ description: 'Redirect to the file' })
   @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   async download(
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
     @Res() res: Response,
   ): Promise<void> {
-    const { url } = await this.orderPages.linkFor(token, id);
+    const { url } = await sendRetryAfter(res, () => this.orderPages.linkFor(token, id));
     res.redirect(302, url);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { centsToDollars } from '../../common/money';
+import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { OrdersRepository, OrderPageLinks } from '../orders';
 import { DownloadsService } from '../downloads';
 import { InvoiceFile, InvoicesService } from '../invoices';
@@ -7,6 +8,7 @@ import { CustomerSubscriptionsService } from '../subscriptions';
 import { OrderPageDto } from './dto/order-page.dto';
 
 const NO_SUCH_ORDER = 'This order link is not valid. Please use the link in your receipt email.';
+const TOO_MANY_LINKS = 'Too many downloads for this order. Please wait a few minutes and try again.';
 
 /** An order seen through its page token: no account needed, the token is the key. */
 @Injectable()
@@ -17,6 +19,7 @@ export class OrderPageService {
     private readonly subscriptions: CustomerSubscriptionsService,
     private readonly downloads: DownloadsService,
     private readonly invoices: InvoicesService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async show(token: string): Promise<OrderPageDto> {
@@ -42,14 +45,23 @@ export class OrderPageService {
     return this.invoices.pdfForOrder(order.id, invoiceId);
   }
 
+  /**
+   * Each link is a fresh download grant: a leaked order link must not become an unmetered file
+   * server. A 500-county order downloaded file by file, with retries, stays well inside.
+   */
   async linkFor(token: string, subscriptionId: string) {
     const order = await this.settledOrder(token);
+    await this.limiter.enforce(TOO_MANY_LINKS, {
+      key: ['order-download-links', order.id],
+      max: 1000,
+      windowSeconds: 600,
+    });
     return this.downloads.linkFor(subscriptionId, { orderId: order.id });
   }
 
   /** Only a paid (or since refunded) order has a page: its token only ever went out in a receipt. */
   private async settledOrder(token: string) {
-    const orderId = this.links.tokens.orderIdOf(token);
+    const orderId = await this.links.orderIdOf(token);
     const order = orderId ? await this.orders.findById(orderId) : null;
     if (!order || !order.paidAt) throw new NotFoundException(NO_SUCH_ORDER);
     return order;

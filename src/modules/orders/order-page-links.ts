@@ -1,27 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { appConfig, authConfig } from '../../config';
-import { OrderPageTokens } from './order-page-token';
+import { appConfig } from '../../config';
+import { OrderPageTokensRepository } from './order-page-tokens.repository';
+
+/** The addresses one email (or one staff action) gives for an order, all on one new token. */
+export interface OrderLinks {
+  token: string;
+  /** The store page where the buyer sees the order and gets fresh download links, signed in or not. */
+  page: string;
+  /** A link that never goes stale: each use makes a fresh 15-minute download link and follows it. */
+  download(subscriptionId: string): string;
+}
 
 /** Addresses of an order's page and of its lasting download links, for emails and the API. */
 @Injectable()
 export class OrderPageLinks {
-  readonly tokens: OrderPageTokens;
-
   constructor(
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
-    @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
-  ) {
-    this.tokens = new OrderPageTokens(auth.sessionSecret);
+    private readonly tokens: OrderPageTokensRepository,
+  ) {}
+
+  /** New links to the order, on a token of their own. */
+  async forOrder(orderId: string): Promise<OrderLinks> {
+    return this.linksOf(await this.tokens.mint(orderId));
   }
 
-  /** The store page where the buyer sees the order and gets fresh download links, signed in or not. */
-  page(orderId: string): string {
-    return `${this.app.publicUrl}/orders/${this.tokens.issue(orderId)}`;
+  /** The order a page token opens, or null. */
+  orderIdOf(token: string): Promise<string | null> {
+    return this.tokens.orderIdOf(token);
   }
 
-  /** A link that never goes stale: each use makes a fresh 15-minute download link and follows it. */
-  download(orderId: string, subscriptionId: string): string {
-    return `${this.app.publicUrl}/api/orders/${this.tokens.issue(orderId)}/subscriptions/${subscriptionId}/download`;
+  /** Ends every link the order has had; links minted afterwards work. When, or null for no such order. */
+  revokeAll(orderId: string): Promise<Date | null> {
+    return this.tokens.revokeAll(orderId);
+  }
+
+  private linksOf(token: string): OrderLinks {
+    const base = this.app.publicUrl;
+    return {
+      token,
+      page: `${base}/orders/${token}`,
+      download: (subscriptionId) => `${base}/api/orders/${token}/subscriptions/${subscriptionId}/download`,
+    };
   }
 }

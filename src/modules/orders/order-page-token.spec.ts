@@ -1,7 +1,7 @@
-import { OrderPageTokens } from './order-page-token';
+import { DerivedOrderPageTokens } from './order-page-token';
 
 describe('Order page tokens', () => {
-  const tokens = new OrderPageTokens('a session secret of at least thirty-two characters');
+  const tokens = new DerivedOrderPageTokens('a session secret of at least thirty-two characters');
   const orderId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
   it('names the order they were issued for', () => {
@@ -18,7 +18,7 @@ describe('Order page tokens', () => {
   });
 
   it('refuse tokens made with another secret, and malformed ones', () => {
-    const foreign = new OrderPageTokens('another secret of at least thirty-two characters!').issue(orderId);
+    const foreign = new DerivedOrderPageTokens('another secret of at least thirty-two characters!').issue(orderId);
     expect(tokens.orderIdOf(foreign)).toBeNull();
     expect(tokens.orderIdOf('not-a-token')).toBeNull();
     expect(tokens.orderIdOf(`${tokens.issue(orderId)}.extra`)).toBeNull();

@@ -3,12 +3,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The order page's address token: the order id and a MAC over it. Anyone who
- * holds it (the buyer, from the receipt) can see the order and download what
- * it bought, so it is long and unguessable; being derived rather than stored,
- * every later email can carry it again. The key is derived for this use only.
+ * The order page links of receipts sent before links were stored: the order id and a MAC over
+ * it. They still open their order until staff rotate its links. The key is derived for this
+ * use only.
  */
-export class OrderPageTokens {
+export class DerivedOrderPageTokens {
   private readonly key: Buffer;
 
   constructor(secret: string) {

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { OrderPageLinks } from './order-page-links';
+import { OrderPageTokensRepository } from './order-page-tokens.repository';
 import { OrdersRepository } from './orders.repository';
 
 /**
  * Orders and their items: what each checkout bought, at what price, and where its payment stands;
  * and each order's page, the address its buyer reaches it by without an account.
  */
-@Module({ providers: [OrdersRepository, OrderPageLinks], exports: [OrdersRepository, OrderPageLinks] })
+@Module({
+  providers: [OrdersRepository, OrderPageLinks, OrderPageTokensRepository],
+  exports: [OrdersRepository, OrderPageLinks],
+})
 export class OrdersModule {}

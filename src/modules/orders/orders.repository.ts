@@ -41,7 +41,7 @@ const ORDER_COLUMNS = `id, email, user_id AS "userId", status, amount_cents AS "
   stripe_customer_id AS "stripeCustomerId", stripe_payment_intent_id AS "stripePaymentIntentId",
   paid_at AS "paidAt", receipt_queued_at AS "receiptQueuedAt", license_version AS "licenseVersion",
   license_accepted_at AS "licenseAcceptedAt", company_name AS "companyName", tax_id AS "taxId",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  page_links_rotated_at AS "pageLinksRotatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 @Injectable()
 export class OrdersRepository {

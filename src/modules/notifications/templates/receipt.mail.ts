@@ -44,7 +44,7 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
     const subject = `Your County Data Store order: ${count} ${count === 1 ? 'county' : 'counties'}`;
     const hasTracker = lines.some((l) => l.purchase_type === 'annual');
     const hasSnapshot = lines.some((l) => l.purchase_type === 'one-time');
-    const orderPage = this.links.page(orderId);
+    const orderPage = (await this.links.forOrder(orderId)).page;
     const signIn = `${this.app.publicUrl}/api/login`;
     const paidOn = formatDate(new Date(paidAt));
 

@@ -32,7 +32,7 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
       blocks: [
         `We charged ${formatDollars(payment.amountCents)} on ${formatDate(payment.occurredAt)} to renew your County Tracker for ${county}.`,
         `It now runs until ${formatDate(subscription.expirationDate)}, with fresh data emailed to you every month.`,
-        { label: 'Your files', link: this.links.page(subscription.orderId) },
+        { label: 'Your files', link: (await this.links.forOrder(subscription.orderId)).page },
         'You can turn auto-renewal off at any time on your dashboard.',
       ],
     });

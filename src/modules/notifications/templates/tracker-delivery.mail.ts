@@ -36,6 +36,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
       ? `Fresh data for ${county} is ready: release ${delivery.release}, ${records} property records.`
       : `The source data for ${county} has not changed since release ${delivery.release}, so this month's file ` +
         `is the same data you already have (${records} property records). We will send the new release as soon as the county publishes one.`;
+    const links = await this.links.forOrder(subscription.orderId);
     return this.composer.compose({
       key: `tracker-delivery-${subscriptionId}-${month}`,
       to: subscription.email,
@@ -44,10 +45,10 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
         news,
         {
           label: `Download ${county} (${delivery.release})`,
-          link: this.links.download(subscription.orderId, subscriptionId),
+          link: links.download(subscriptionId),
         },
         'This link keeps working: each time you use it, it makes a fresh download link.',
-        { label: 'All the files of your order', link: this.links.page(subscription.orderId) },
+        { label: 'All the files of your order', link: links.page },
         subscription.expirationDate
           ? `Your County Tracker runs until ${formatDate(subscription.expirationDate)}.`
           : 'Your County Tracker is active.',

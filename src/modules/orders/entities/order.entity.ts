@@ -55,6 +55,10 @@ export class Order {
   @Column({ type: 'varchar', length: 50, nullable: true })
   taxId: string | null;
 
+  /** When staff last rotated the order's page links; from then on only tokens minted since work. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pageLinksRotatedAt: Date | null;
+
   // By name: the item's entity refers to this one, and neither file may need the other loaded first.
   @OneToMany('OrderItem', (item: OrderItem) => item.order)
   items?: OrderItem[];

@@ -5,6 +5,7 @@ const ACTIONS: Record<string, string> = {
   'county.update': 'County edited',
   'county.delete': 'County deleted',
   'dataset.upload': 'County file uploaded',
+  'order.links_replaced': 'Order link replaced',
 };
 
 /** "subscription.cancel" as staff say it: "Subscription cancelled". An action added later reads "Thing done". */

@@ -72,3 +72,19 @@ export function useCancelSubscription() {
     },
   });
 }
+
+/**
+ * POST /api/admin/subscriptions/{id}/replace-order-link: every page link of the order the
+ * subscription came from stops working, and its buyer is emailed a new one. Recorded in the audit log.
+ */
+export function useReplaceOrderLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (subscription: AdminSubscription) =>
+      sendJson<components['schemas']['OrderLinksReplacedDto']>(
+        'POST',
+        `/api/admin/subscriptions/${subscription.id}/replace-order-link`,
+      ),
+    onSettled: () => void client.invalidateQueries({ queryKey: adminKeys.auditLog }),
+  });
+}

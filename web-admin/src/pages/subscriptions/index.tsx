@@ -26,6 +26,7 @@ import {
   statusTag,
   SUBSCRIPTION_CSV,
 } from './subscription-rows';
+import { ReplaceOrderLinkButton } from './replace-order-link';
 import './subscriptions.css';
 
 const STATUS_FILTERS = ['active', 'cancelled', 'expired'].map((value) => ({ text: statusTag(value).label, value }));
@@ -93,20 +94,24 @@ export default function SubscriptionsPage() {
       key: 'actions',
       // Stays in sight when a long email makes the table scroll sideways.
       fixed: 'right',
-      render: (_, row) =>
-        canCancel(row) && (
-          <Button
-            size="small"
-            danger
-            aria-label={`Cancel subscription to ${countyLabel(row.county)} for ${customerName(row.user)}`}
-            onClick={() => {
-              setConfirming(row);
-              setConfirmOpen(true);
-            }}
-          >
-            Cancel
-          </Button>
-        ),
+      render: (_, row) => (
+        <Space size="small">
+          {canCancel(row) && (
+            <Button
+              size="small"
+              danger
+              aria-label={`Cancel subscription to ${countyLabel(row.county)} for ${customerName(row.user)}`}
+              onClick={() => {
+                setConfirming(row);
+                setConfirmOpen(true);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+          <ReplaceOrderLinkButton subscription={row} />
+        </Space>
+      ),
     },
   ];
 
