@@ -698,6 +698,12 @@ describe('Hostile input to every endpoint', () => {
               '/%0d%0aSet-Cookie:%20x=1',
               '///evil.example',
               'http:evil.example',
+              // Paths that turn into another host once normalized or decoded.
+              '/.//evil.example',
+              '/..//evil.example',
+              '/./\\evil.example',
+              '/%2F%2Fevil.example',
+              '/\t/evil.example',
               ...HOSTILE_STRINGS.map((s) => s.value).slice(0, 14),
             ].map((returnTo) => ({
               endpoint: key,

@@ -105,12 +105,17 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     expect(refused).toEqual([]);
   });
 
-  it.each(['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)'])(
-    'lands an attempt to return to %s on /',
-    async (target) => {
-      expect(await signIn(client(), { email: email('redirect') }, target)).toBe('/');
-    },
-  );
+  it.each([
+    'https://evil.example/phish',
+    '//evil.example/phish',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2F%2Fevil.example',
+  ])('lands an attempt to return to %s on /', async (target) => {
+    expect(await signIn(client(), { email: email('redirect') }, target)).toBe('/');
+  });
 
   describe('with purchases', () => {
     let buyer: string;
