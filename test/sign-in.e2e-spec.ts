@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { cspRefusals, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
-import { signIn, signOut } from './support/sign-in';
+import { authConfig } from '../src/config';
+import { SignInState, SignInStateSeal } from '../src/modules/auth/sign-in-state.store';
+import { finishSignIn, signIn, signOut, startSignIn } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
 
@@ -34,11 +36,14 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
 
   it('keeps the session in an httpOnly, SameSite=Lax cookie that rolls for seven days, with a new id at sign-in', async () => {
     const web = client();
-    await web.request('/api/login', { follow: false });
+    await signIn(web, { email: email('grace') });
     const before = web.cookies.get('cds.sid');
     expect(before).toBeDefined();
-    await signIn(web, { email: email('grace') });
+    // Signing in again (the provider remembers the person): the session carried in is not the one kept.
+    await web.request('/api/login');
+    expect((await userOf(web)).status).toBe(200);
     const after = web.cookies.get('cds.sid');
+    expect(after).toBeDefined();
     expect(after).not.toBe(before);
     const cookie = web.setCookies.filter((c) => c.startsWith('cds.sid=')).pop()!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -48,6 +53,84 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     const [row] = await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`);
     expect(row.n).toBeGreaterThan(0);
+  });
+
+  describe('the state of a sign-in in progress', () => {
+    const sessionRows = async () =>
+      (await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`))[0].n as number;
+    const seal = () =>
+      new SignInStateSeal(context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret);
+
+    it('starts many anonymous sign-ins without writing a session row or a session cookie', async () => {
+      const rows = await sessionRows();
+      for (let i = 0; i < 25; i++) {
+        const web = client();
+        const start = await web.request(`/api/login?returnTo=/dashboard`, { follow: false });
+        expect(start.status).toBe(302);
+        expect(web.cookies.has('cds.sid')).toBe(false);
+        expect(web.cookies.has('cds.signin')).toBe(true);
+      }
+      expect(await sessionRows()).toBe(rows);
+    });
+
+    it('keeps it in a signed, httpOnly, SameSite=Lax cookie for /api/login only, for ten minutes', async () => {
+      const web = client();
+      const start = await web.request('/api/login?returnTo=/dashboard', { follow: false });
+      const cookie = web.setCookies.find((c) => c.startsWith('cds.signin='))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Path=\/api\/login(;|$)/);
+      expect(cookie).toMatch(/Max-Age=600(;|$)/);
+      const opened = seal().open(web.cookies.get('cds.signin'), Date.now());
+      expect(opened).toEqual({ state: expect.objectContaining({ returnTo: '/dashboard' }) });
+      const { state } = opened as { state: SignInState };
+      expect(new URL(start.location!).searchParams.get('state')).toBe(state.handle);
+      expect(new URL(start.location!).searchParams.get('nonce')).toBe(state.nonce);
+    });
+
+    it('signs in with it, back to the page it names, and then clears it', async () => {
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      expect(await finishSignIn(web, action, { email: email('state') })).toBe('/dashboard');
+      expect(web.cookies.has('cds.signin')).toBe(false);
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it.each([
+      ['tampered with', (value: string) => value.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))],
+      [
+        'signed under another secret',
+        (value: string) =>
+          new SignInStateSeal('guess').seal(
+            JSON.parse(Buffer.from(value.split('.')[0], 'base64url').toString()) as SignInState,
+          ),
+      ],
+      ['missing', () => undefined],
+    ])('signs nobody in when the state cookie is %s', async (_how, change: (value: string) => string | undefined) => {
+      const rows = await sessionRows();
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      const changed = change(web.cookies.get('cds.signin')!);
+      if (changed === undefined) web.cookies.delete('cds.signin');
+      else web.cookies.set('cds.signin', changed);
+      expect(await finishSignIn(web, action, { email: email('tampered') })).toBe('/');
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect(web.cookies.has('cds.signin')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+      expect(await sessionRows()).toBe(rows);
+    });
+
+    it('signs nobody in when the state has expired', async () => {
+      const rows = await sessionRows();
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      const opened = seal().open(web.cookies.get('cds.signin'), Date.now()) as { state: SignInState };
+      web.cookies.set('cds.signin', seal().seal({ ...opened.state, expires: Date.now() - 1 }));
+      expect(await finishSignIn(web, action, { email: email('expired') })).toBe('/');
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+      expect(await sessionRows()).toBe(rows);
+    });
   });
 
   it('answers 401 "Unauthorized" when signed out, and signs out of the provider too', async () => {

@@ -11,12 +11,22 @@ export interface Person {
 
 /** Signs in through /api/login and the development provider's form, as a person would. Returns where it lands. */
 export async function signIn(client: WebClient, person: Person, returnTo?: string): Promise<string> {
+  return finishSignIn(client, await startSignIn(client, returnTo), person);
+}
+
+/** Goes through /api/login to the development provider's sign-in form; answers where the form posts. */
+export async function startSignIn(client: WebClient, returnTo?: string): Promise<string> {
   const start = await client.request(
     `/api/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`,
   );
   const action = /<form method="post" action="([^"]+)"/.exec(start.body)?.[1];
   if (!action) throw new Error(`No sign-in form at ${start.url} (${start.status})`);
-  const landed = await client.request(action.replace(/&amp;/g, '&'), {
+  return action.replace(/&amp;/g, '&');
+}
+
+/** Sends the development provider's sign-in form as `person`, following back to the store. Returns where it lands. */
+export async function finishSignIn(client: WebClient, action: string, person: Person): Promise<string> {
+  const landed = await client.request(action, {
     form: {
       email: person.email,
       given_name: person.firstName ?? '',

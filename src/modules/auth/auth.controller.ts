@@ -31,6 +31,7 @@ import { CurrentUserDto } from './dto/current-user.dto';
 import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
 import { refererPath, safeReturnPath } from './return-path';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware';
+import { SIGN_IN_STATE_COOKIE, signInStateCookieOptions } from './sign-in-state.store';
 import { SignedInGuard, SignedInUserId } from './signed-in.guard';
 
 @ApiTags('auth')
@@ -57,9 +58,11 @@ export class AuthController {
     @Query('returnTo') returnTo?: string,
   ): Promise<void> {
     if (!this.oidc.configured) throw new ServiceUnavailableException(SIGN_IN_NOT_CONFIGURED);
-    req.session.returnTo = safeReturnPath(returnTo ?? refererPath(req.headers.referer, this.app.origins));
+    const state = { returnTo: safeReturnPath(returnTo ?? refererPath(req.headers.referer, this.app.origins)) };
     const { passport } = await this.oidc.authenticator();
-    passport.authenticate('oidc')(req, res, next);
+    // The return path travels in the signed state cookie with the OIDC state and nonce (SignInStateStore);
+    // the strategy hands `state` to the store as is, though passport's types say string.
+    passport.authenticate('oidc', { state: state as unknown as string })(req, res, next);
   }
 
   @Get('login/callback')
@@ -72,13 +75,15 @@ export class AuthController {
     passport.authenticate(
       'oidc',
       { session: false },
-      (error: Error | null, user?: { userId: string }, info?: unknown) => {
+      (error: Error | null, user?: { userId: string }, info?: { state?: { returnTo?: unknown } }) => {
+        // The sign-in this callback ends is over, whatever its outcome: its state cookie goes.
+        res.clearCookie(SIGN_IN_STATE_COOKIE, signInStateCookieOptions(this.app.production));
         if (error || !user) {
           this.logger.warn(`Sign-in failed: ${error?.message ?? JSON.stringify(info)}`);
           res.redirect(303, '/');
           return;
         }
-        const returnTo = safeReturnPath(req.session.returnTo);
+        const returnTo = safeReturnPath(info?.state?.returnTo);
         // A new session id at sign-in: an id planted before cannot ride along.
         req.session.regenerate((regenerateError) => {
           if (regenerateError) return next(regenerateError);
