@@ -343,7 +343,9 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => '/api/login/callback', expect: everyone(302), fresh: true },
     { key: 'callback-forged', method: 'GET', route: '/api/login/callback', what: 'a code and state not issued',
       path: () => '/api/login/callback?code=stolen&state=forged', expect: everyone(303), fresh: true },
-    { key: 'logout', method: 'GET', route: '/api/logout', path: () => '/api/logout', expect: everyone(303), fresh: true },
+    { key: 'logout-page', method: 'GET', route: '/api/logout', what: 'a page with a Sign out button, signs nobody out',
+      path: () => '/api/logout', expect: everyone(200), fresh: true },
+    { key: 'logout', method: 'POST', route: '/api/logout', path: () => '/api/logout', expect: everyone(303), fresh: true },
     { key: 'admin-logout', method: 'POST', route: '/api/admin/logout', path: () => '/api/admin/logout', expect: staff(200), fresh: true },
   ];
 

@@ -714,14 +714,22 @@ describe('Hostile input to every endpoint', () => {
             })),
         };
       case 'GET /api/login/callback':
-      case 'GET /api/logout':
         return {
           role: 'anonymous',
           queryProbe: {
             req: probe({ method: 'GET', target: path }),
             expect: 'redirect',
-            fields: key.endsWith('callback') ? ['code', 'state', 'error'] : ['status'],
+            fields: ['code', 'state', 'error'],
           },
+        };
+      case 'GET /api/logout':
+        return get(path);
+      case 'POST /api/logout':
+        // Anonymous: a customer's session would end at the first case.
+        return {
+          role: 'anonymous',
+          acts: true,
+          queryProbe: { req: probe({ method: 'POST', target: path }), expect: 'ignored' },
         };
       case 'POST /api/create-payment-intent': {
         const item = () => ({ countyId: counties[1].id, purchaseType: 'one-time' });

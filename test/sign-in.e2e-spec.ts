@@ -146,6 +146,46 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     expect(again.body).toContain('Development sign-in');
   });
 
+  describe('signing out', () => {
+    it('shows a page with a Sign out button at GET /api/logout, and signs nobody out', async () => {
+      const web = client();
+      await signIn(web, { email: email('stays') });
+      const page = await web.request('/api/logout');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<form method="post" action="/api/logout"><button type="submit">Sign out</button>');
+      expect(page.body).not.toContain('<script');
+      expect((await userOf(web)).status).toBe(200);
+      // Another site's link or image is a GET too: it lands on the same page.
+      const planted = await web.request('/api/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(planted.status).toBe(200);
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it('refuses a sign-out posted from another site, and the session stays', async () => {
+      const web = client();
+      await signIn(web, { email: email('forged.out') });
+      const forgeries: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of forgeries) {
+        const forged = await web.request('/api/logout', { method: 'POST', headers, follow: false });
+        expect(forged.status).toBe(403);
+        expect(JSON.parse(forged.body).message).toBe('Cross-site requests are not allowed');
+      }
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it('signs out on a POST from the store, as the sign-out page and the store’s Logout link send it', async () => {
+      const web = client();
+      await signIn(web, { email: email('out') });
+      const out = await web.request('/api/logout', { method: 'POST', headers: { origin: origin() }, follow: false });
+      expect(out.status).toBe(303);
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+    });
+  });
+
   it('keeps a session across a restart of the API', async () => {
     const web = client();
     await signIn(web, { email: email('restart'), firstName: 'Rita' });
@@ -181,10 +221,14 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     );
     expect(me.firstName).toBe('Brook');
     await page.goto(`${origin()}/api/logout`);
+    await screenshot(page, 'sign-out-page');
+    const still = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
+    expect(still).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin()}/`);
     const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
     expect(after).toBe(401);
-    // The provider's pages, the self-submitting sign-out included, work within the security policy.
+    // The sign-out page and the provider's pages, its self-submitting sign-out included, work within the security policy.
     expect(refused).toEqual([]);
   });
 

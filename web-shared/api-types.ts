@@ -234,10 +234,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign out: end the session (and the provider's, where it supports that), back to / */
-        get: operations["AuthController_logout"];
+        /** A page with a Sign out button (a form posting to /api/logout); following a link here signs nobody out */
+        get: operations["AuthController_signOutPage"];
         put?: never;
-        post?: never;
+        /**
+         * Sign out: end the session (and the provider's, where it supports that), back to /
+         * @description Same-origin only, like every write: a form of this site (the store's Logout link) posts it.
+         */
+        post: operations["AuthController_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1677,6 +1681,24 @@ export interface operations {
             };
         };
     };
+    AuthController_signOutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-out page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AuthController_logout: {
         parameters: {
             query?: never;
@@ -1686,8 +1708,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the provider's sign-out, then / */
+            /** @description A page that moves on to the provider's sign-out on another site, then / */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To the provider's sign-out on this site, then / */
             303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Sent from another site: { message: "Cross-site requests are not allowed" } */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,11 +38,12 @@ export async function finishSignIn(client: WebClient, action: string, person: Pe
 }
 
 /**
- * Signs out through /api/logout. The provider's sign-out page submits its
- * confirmation form by script; this does what that script does. Returns where it lands.
+ * Signs out as the sign-out page's button does: POST /api/logout from the store. The provider's
+ * sign-out page submits its confirmation form by script; this does what that script does.
+ * Returns where it lands.
  */
 export async function signOut(client: WebClient): Promise<string> {
-  let page = await client.request('/api/logout');
+  let page = await client.request('/api/logout', { method: 'POST', headers: { origin: client.origin } });
   const form = /<form[^>]*id="op.logoutForm"[^>]*>([\s\S]*?)<\/form>/.exec(page.body);
   if (form) {
     const action = /action="([^"]+)"/.exec(page.body.slice(page.body.indexOf('id="op.logoutForm"') - 200))?.[1];

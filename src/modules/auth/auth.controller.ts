@@ -1,9 +1,11 @@
 import {
   Controller,
   Get,
+  Header,
   Inject,
   Logger,
   Next,
+  Post,
   Query,
   Req,
   Res,
@@ -13,9 +15,12 @@ import {
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
   ApiFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiQuery,
   ApiResponse,
   ApiServiceUnavailableResponse,
@@ -31,6 +36,7 @@ import { CurrentUserDto } from './dto/current-user.dto';
 import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
 import { refererPath, safeReturnPath } from './return-path';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware';
+import { confirmSignOutPage, continueToProviderPage, SIGN_OUT_STYLESHEET } from './sign-out-page';
 import { SIGN_IN_STATE_COOKIE, signInStateCookieOptions } from './sign-in-state.store';
 import { SignedInGuard, SignedInUserId } from './signed-in.guard';
 
@@ -95,14 +101,46 @@ export class AuthController {
   }
 
   @Get('logout')
-  @ApiOperation({ summary: "Sign out: end the session (and the provider's, where it supports that), back to /" })
-  @ApiResponse({ status: 303, description: "To the provider's sign-out, then /" })
+  @Header('Cache-Control', 'no-store')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOperation({
+    summary: 'A page with a Sign out button (a form posting to /api/logout); following a link here signs nobody out',
+  })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'The sign-out page' })
+  signOutPage(): string {
+    return confirmSignOutPage();
+  }
+
+  @Get('logout/page.css')
+  @ApiExcludeEndpoint()
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=3600')
+  signOutStylesheet(): string {
+    return SIGN_OUT_STYLESHEET;
+  }
+
+  @Post('logout')
+  @ApiOperation({
+    summary: "Sign out: end the session (and the provider's, where it supports that), back to /",
+    description: "Same-origin only, like every write: a form of this site (the store's Logout link) posts it.",
+  })
+  @ApiResponse({ status: 303, description: "To the provider's sign-out on this site, then /" })
+  @ApiOkResponse({ description: "A page that moves on to the provider's sign-out on another site, then /" })
+  @ApiForbiddenResponse({ description: 'Sent from another site: { message: "Cross-site requests are not allowed" }' })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const target = (await this.oidc.logoutUrl().catch(() => undefined)) ?? '/';
     req.session.destroy(() => {
       res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.app.production));
-      res.redirect(303, target);
+      res.setHeader('Cache-Control', 'no-store');
+      if (this.isOwnPage(target)) res.redirect(303, target);
+      else res.type('html').send(continueToProviderPage(target));
     });
+  }
+
+  private isOwnPage(target: string): boolean {
+    const url = new URL(target, this.app.publicUrl);
+    return this.app.origins.includes(url.origin);
   }
 
   @Get('auth/user')
