@@ -241,6 +241,7 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'plans', method: 'GET', route: '/api/plans', path: () => '/api/plans', expect: everyone(200) },
     { key: 'checkout-config', method: 'GET', route: '/api/checkout/config', path: () => '/api/checkout/config', expect: everyone(200) },
     { key: 'schema-pdf', method: 'GET', route: '/data-schema.pdf', path: () => '/data-schema.pdf', expect: everyone(200) },
+    { key: 'sign-out-css', method: 'GET', route: '/api/logout/page.css', path: () => '/api/logout/page.css', expect: everyone(200) },
     { key: 'dataset-summary', method: 'GET', route: '/api/counties/{id}/dataset-summary', what: 'a county on sale',
       path: () => `/api/counties/${counties[0].id}/dataset-summary`, expect: everyone(200) },
     { key: 'sample', method: 'GET', route: '/api/counties/{id}/sample.csv', what: 'a county on sale',

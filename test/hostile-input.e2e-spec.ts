@@ -723,6 +723,7 @@ describe('Hostile input to every endpoint', () => {
           },
         };
       case 'GET /api/logout':
+      case 'GET /api/logout/page.css':
         return get(path);
       case 'POST /api/logout':
         // Anonymous: a customer's session would end at the first case.

@@ -15,7 +15,6 @@ import {
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
-  ApiExcludeEndpoint,
   ApiForbiddenResponse,
   ApiFoundResponse,
   ApiOkResponse,
@@ -107,13 +106,15 @@ export class AuthController {
     summary: 'A page with a Sign out button (a form posting to /api/logout); following a link here signs nobody out',
   })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The sign-out page' })
+  @ApiOkResponse({ description: 'The sign-out page', schema: { type: 'string' } })
   signOutPage(): string {
     return confirmSignOutPage();
   }
 
   @Get('logout/page.css')
-  @ApiExcludeEndpoint()
+  @ApiOperation({ summary: "The sign-out pages' stylesheet (the pages may carry no inline style)" })
+  @ApiProduces('text/css')
+  @ApiOkResponse({ description: 'The stylesheet', schema: { type: 'string' } })
   @Header('Content-Type', 'text/css; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
   signOutStylesheet(): string {
@@ -126,7 +127,11 @@ export class AuthController {
     description: "Same-origin only, like every write: a form of this site (the store's Logout link) posts it.",
   })
   @ApiResponse({ status: 303, description: "To the provider's sign-out on this site, then /" })
-  @ApiOkResponse({ description: "A page that moves on to the provider's sign-out on another site, then /" })
+  @ApiProduces('text/html')
+  @ApiOkResponse({
+    description: "A page that moves on to the provider's sign-out on another site, then /",
+    schema: { type: 'string' },
+  })
   @ApiForbiddenResponse({ description: 'Sent from another site: { message: "Cross-site requests are not allowed" }' })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const target = (await this.oidc.logoutUrl().catch(() => undefined)) ?? '/';
