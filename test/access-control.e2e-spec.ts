@@ -241,6 +241,7 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'plans', method: 'GET', route: '/api/plans', path: () => '/api/plans', expect: everyone(200) },
     { key: 'checkout-config', method: 'GET', route: '/api/checkout/config', path: () => '/api/checkout/config', expect: everyone(200) },
     { key: 'schema-pdf', method: 'GET', route: '/data-schema.pdf', path: () => '/data-schema.pdf', expect: everyone(200) },
+    { key: 'sign-out-css', method: 'GET', route: '/api/logout/page.css', path: () => '/api/logout/page.css', expect: everyone(200) },
     { key: 'dataset-summary', method: 'GET', route: '/api/counties/{id}/dataset-summary', what: 'a county on sale',
       path: () => `/api/counties/${counties[0].id}/dataset-summary`, expect: everyone(200) },
     { key: 'sample', method: 'GET', route: '/api/counties/{id}/sample.csv', what: 'a county on sale',
@@ -347,7 +348,9 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => '/api/login/callback', expect: everyone(302), fresh: true },
     { key: 'callback-forged', method: 'GET', route: '/api/login/callback', what: 'a code and state not issued',
       path: () => '/api/login/callback?code=stolen&state=forged', expect: everyone(303), fresh: true },
-    { key: 'logout', method: 'GET', route: '/api/logout', path: () => '/api/logout', expect: everyone(303), fresh: true },
+    { key: 'logout-page', method: 'GET', route: '/api/logout', what: 'a page with a Sign out button, signs nobody out',
+      path: () => '/api/logout', expect: everyone(200), fresh: true },
+    { key: 'logout', method: 'POST', route: '/api/logout', path: () => '/api/logout', expect: everyone(303), fresh: true },
     { key: 'admin-logout', method: 'POST', route: '/api/admin/logout', path: () => '/api/admin/logout', expect: staff(200), fresh: true },
   ];
 

@@ -113,8 +113,11 @@ describe('API documentation at /api/docs', () => {
       'GET /api/counties/{id}/sample.csv',
       'GET /api/downloads/{token}',
       'GET /api/invoices/{id}/pdf',
+      'GET /api/logout',
+      'GET /api/logout/page.css',
       'GET /api/orders/{token}/invoices/{invoiceId}/pdf',
       'GET /data-schema.pdf',
+      'POST /api/logout',
     ]);
   });
 

@@ -703,6 +703,12 @@ describe('Hostile input to every endpoint', () => {
               '/%0d%0aSet-Cookie:%20x=1',
               '///evil.example',
               'http:evil.example',
+              // Paths that turn into another host once normalized or decoded.
+              '/.//evil.example',
+              '/..//evil.example',
+              '/./\\evil.example',
+              '/%2F%2Fevil.example',
+              '/\t/evil.example',
               ...HOSTILE_STRINGS.map((s) => s.value).slice(0, 14),
             ].map((returnTo) => ({
               endpoint: key,
@@ -713,14 +719,23 @@ describe('Hostile input to every endpoint', () => {
             })),
         };
       case 'GET /api/login/callback':
-      case 'GET /api/logout':
         return {
           role: 'anonymous',
           queryProbe: {
             req: probe({ method: 'GET', target: path }),
             expect: 'redirect',
-            fields: key.endsWith('callback') ? ['code', 'state', 'error'] : ['status'],
+            fields: ['code', 'state', 'error'],
           },
+        };
+      case 'GET /api/logout':
+      case 'GET /api/logout/page.css':
+        return get(path);
+      case 'POST /api/logout':
+        // Anonymous: a customer's session would end at the first case.
+        return {
+          role: 'anonymous',
+          acts: true,
+          queryProbe: { req: probe({ method: 'POST', target: path }), expect: 'ignored' },
         };
       case 'POST /api/create-payment-intent': {
         const item = () => ({ countyId: counties[1].id, purchaseType: 'one-time' });

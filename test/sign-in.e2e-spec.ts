@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { cspRefusals, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
-import { signIn, signOut } from './support/sign-in';
+import { authConfig } from '../src/config';
+import { SignInState, SignInStateSeal } from '../src/modules/auth/sign-in-state.store';
+import { finishSignIn, signIn, signOut, startSignIn } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
 
@@ -34,11 +36,14 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
 
   it('keeps the session in an httpOnly, SameSite=Lax cookie that rolls for seven days, with a new id at sign-in', async () => {
     const web = client();
-    await web.request('/api/login', { follow: false });
+    await signIn(web, { email: email('grace') });
     const before = web.cookies.get('cds.sid');
     expect(before).toBeDefined();
-    await signIn(web, { email: email('grace') });
+    // Signing in again (the provider remembers the person): the session carried in is not the one kept.
+    await web.request('/api/login');
+    expect((await userOf(web)).status).toBe(200);
     const after = web.cookies.get('cds.sid');
+    expect(after).toBeDefined();
     expect(after).not.toBe(before);
     const cookie = web.setCookies.filter((c) => c.startsWith('cds.sid=')).pop()!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -48,6 +53,84 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     const [row] = await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`);
     expect(row.n).toBeGreaterThan(0);
+  });
+
+  describe('the state of a sign-in in progress', () => {
+    const sessionRows = async () =>
+      (await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`))[0].n as number;
+    const seal = () =>
+      new SignInStateSeal(context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret);
+
+    it('starts many anonymous sign-ins without writing a session row or a session cookie', async () => {
+      const rows = await sessionRows();
+      for (let i = 0; i < 25; i++) {
+        const web = client();
+        const start = await web.request(`/api/login?returnTo=/dashboard`, { follow: false });
+        expect(start.status).toBe(302);
+        expect(web.cookies.has('cds.sid')).toBe(false);
+        expect(web.cookies.has('cds.signin')).toBe(true);
+      }
+      expect(await sessionRows()).toBe(rows);
+    });
+
+    it('keeps it in a signed, httpOnly, SameSite=Lax cookie for /api/login only, for ten minutes', async () => {
+      const web = client();
+      const start = await web.request('/api/login?returnTo=/dashboard', { follow: false });
+      const cookie = web.setCookies.find((c) => c.startsWith('cds.signin='))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Path=\/api\/login(;|$)/);
+      expect(cookie).toMatch(/Max-Age=600(;|$)/);
+      const opened = seal().open(web.cookies.get('cds.signin'), Date.now());
+      expect(opened).toEqual({ state: expect.objectContaining({ returnTo: '/dashboard' }) });
+      const { state } = opened as { state: SignInState };
+      expect(new URL(start.location!).searchParams.get('state')).toBe(state.handle);
+      expect(new URL(start.location!).searchParams.get('nonce')).toBe(state.nonce);
+    });
+
+    it('signs in with it, back to the page it names, and then clears it', async () => {
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      expect(await finishSignIn(web, action, { email: email('state') })).toBe('/dashboard');
+      expect(web.cookies.has('cds.signin')).toBe(false);
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it.each([
+      ['tampered with', (value: string) => value.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))],
+      [
+        'signed under another secret',
+        (value: string) =>
+          new SignInStateSeal('guess').seal(
+            JSON.parse(Buffer.from(value.split('.')[0], 'base64url').toString()) as SignInState,
+          ),
+      ],
+      ['missing', () => undefined],
+    ])('signs nobody in when the state cookie is %s', async (_how, change: (value: string) => string | undefined) => {
+      const rows = await sessionRows();
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      const changed = change(web.cookies.get('cds.signin')!);
+      if (changed === undefined) web.cookies.delete('cds.signin');
+      else web.cookies.set('cds.signin', changed);
+      expect(await finishSignIn(web, action, { email: email('tampered') })).toBe('/');
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect(web.cookies.has('cds.signin')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+      expect(await sessionRows()).toBe(rows);
+    });
+
+    it('signs nobody in when the state has expired', async () => {
+      const rows = await sessionRows();
+      const web = client();
+      const action = await startSignIn(web, '/dashboard');
+      const opened = seal().open(web.cookies.get('cds.signin'), Date.now()) as { state: SignInState };
+      web.cookies.set('cds.signin', seal().seal({ ...opened.state, expires: Date.now() - 1 }));
+      expect(await finishSignIn(web, action, { email: email('expired') })).toBe('/');
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+      expect(await sessionRows()).toBe(rows);
+    });
   });
 
   it('answers 401 "Unauthorized" when signed out, and signs out of the provider too', async () => {
@@ -61,6 +144,46 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     // The provider forgot the person too: signing in again asks who they are.
     const again = await web.request('/api/login');
     expect(again.body).toContain('Development sign-in');
+  });
+
+  describe('signing out', () => {
+    it('shows a page with a Sign out button at GET /api/logout, and signs nobody out', async () => {
+      const web = client();
+      await signIn(web, { email: email('stays') });
+      const page = await web.request('/api/logout');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<form method="post" action="/api/logout"><button type="submit">Sign out</button>');
+      expect(page.body).not.toContain('<script');
+      expect((await userOf(web)).status).toBe(200);
+      // Another site's link or image is a GET too: it lands on the same page.
+      const planted = await web.request('/api/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(planted.status).toBe(200);
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it('refuses a sign-out posted from another site, and the session stays', async () => {
+      const web = client();
+      await signIn(web, { email: email('forged.out') });
+      const forgeries: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of forgeries) {
+        const forged = await web.request('/api/logout', { method: 'POST', headers, follow: false });
+        expect(forged.status).toBe(403);
+        expect(JSON.parse(forged.body).message).toBe('Cross-site requests are not allowed');
+      }
+      expect((await userOf(web)).status).toBe(200);
+    });
+
+    it('signs out on a POST from the store, as the sign-out page and the store’s Logout link send it', async () => {
+      const web = client();
+      await signIn(web, { email: email('out') });
+      const out = await web.request('/api/logout', { method: 'POST', headers: { origin: origin() }, follow: false });
+      expect(out.status).toBe(303);
+      expect(web.cookies.has('cds.sid')).toBe(false);
+      expect((await userOf(web)).status).toBe(401);
+    });
   });
 
   it('keeps a session across a restart of the API', async () => {
@@ -98,19 +221,28 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     );
     expect(me.firstName).toBe('Brook');
     await page.goto(`${origin()}/api/logout`);
+    await screenshot(page, 'sign-out-page');
+    const still = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
+    expect(still).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin()}/`);
     const after = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status));
     expect(after).toBe(401);
-    // The provider's pages, the self-submitting sign-out included, work within the security policy.
+    // The sign-out page and the provider's pages, its self-submitting sign-out included, work within the security policy.
     expect(refused).toEqual([]);
   });
 
-  it.each(['https://evil.example/phish', '//evil.example/phish', '/\\evil.example', 'javascript:alert(1)'])(
-    'lands an attempt to return to %s on /',
-    async (target) => {
-      expect(await signIn(client(), { email: email('redirect') }, target)).toBe('/');
-    },
-  );
+  it.each([
+    'https://evil.example/phish',
+    '//evil.example/phish',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2F%2Fevil.example',
+  ])('lands an attempt to return to %s on /', async (target) => {
+    expect(await signIn(client(), { email: email('redirect') }, target)).toBe('/');
+  });
 
   describe('with purchases', () => {
     let buyer: string;

@@ -92,7 +92,28 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
     );
   }
 
+  /** Clicks a Logout link: it must sign out by POST, the only way /api/logout ends a session. */
+  async function signOutWith(link: Locator): Promise<void> {
+    expect(await link.getAttribute('href')).toBe('/api/logout');
+    const posted = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/logout');
+    await link.click();
+    expect((await posted).method()).toBe('POST');
+    await page.waitForURL(`${origin}/`);
+    expect(await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status))).toBe(401);
+  }
+
   describe('the dashboard', () => {
+    it('signs out with the Logout link', async () => {
+      await signIn({ email: email('logout'), firstName: 'Lou' });
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Lou!' }).waitFor();
+      await signOutWith(page.getByRole('link', { name: 'Logout' }));
+    });
+
+    it('signs out with Browse Counties’ Log out link', async () => {
+      await signIn({ email: email('logout.browse'), firstName: 'Lyn' }, '/counties');
+      await signOutWith(page.getByRole('link', { name: 'Log out' }));
+    });
+
     it('greets the buyer and shows both purchases with their badges, amounts and dates', async () => {
       await signIn(buyer);
       await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' }).waitFor();

@@ -234,8 +234,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign out: end the session (and the provider's, where it supports that), back to / */
-        get: operations["AuthController_logout"];
+        /** A page with a Sign out button (a form posting to /api/logout); following a link here signs nobody out */
+        get: operations["AuthController_signOutPage"];
+        put?: never;
+        /**
+         * Sign out: end the session (and the provider's, where it supports that), back to /
+         * @description Same-origin only, like every write: a form of this site (the store's Logout link) posts it.
+         */
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout/page.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-out pages' stylesheet (the pages may carry no inline style) */
+        get: operations["AuthController_signOutStylesheet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1712,6 +1733,26 @@ export interface operations {
             };
         };
     };
+    AuthController_signOutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-out page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     AuthController_logout: {
         parameters: {
             query?: never;
@@ -1721,12 +1762,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the provider's sign-out, then / */
+            /** @description A page that moves on to the provider's sign-out on another site, then / */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the provider's sign-out on this site, then / */
             303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Sent from another site: { message: "Cross-site requests are not allowed" } */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_signOutStylesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
             };
         };
     };

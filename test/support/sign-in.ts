@@ -11,12 +11,22 @@ export interface Person {
 
 /** Signs in through /api/login and the development provider's form, as a person would. Returns where it lands. */
 export async function signIn(client: WebClient, person: Person, returnTo?: string): Promise<string> {
+  return finishSignIn(client, await startSignIn(client, returnTo), person);
+}
+
+/** Goes through /api/login to the development provider's sign-in form; answers where the form posts. */
+export async function startSignIn(client: WebClient, returnTo?: string): Promise<string> {
   const start = await client.request(
     `/api/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`,
   );
   const action = /<form method="post" action="([^"]+)"/.exec(start.body)?.[1];
   if (!action) throw new Error(`No sign-in form at ${start.url} (${start.status})`);
-  const landed = await client.request(action.replace(/&amp;/g, '&'), {
+  return action.replace(/&amp;/g, '&');
+}
+
+/** Sends the development provider's sign-in form as `person`, following back to the store. Returns where it lands. */
+export async function finishSignIn(client: WebClient, action: string, person: Person): Promise<string> {
+  const landed = await client.request(action, {
     form: {
       email: person.email,
       given_name: person.firstName ?? '',
@@ -28,11 +38,12 @@ export async function signIn(client: WebClient, person: Person, returnTo?: strin
 }
 
 /**
- * Signs out through /api/logout. The provider's sign-out page submits its
- * confirmation form by script; this does what that script does. Returns where it lands.
+ * Signs out as the sign-out page's button does: POST /api/logout from the store. The provider's
+ * sign-out page submits its confirmation form by script; this does what that script does.
+ * Returns where it lands.
  */
 export async function signOut(client: WebClient): Promise<string> {
-  let page = await client.request('/api/logout');
+  let page = await client.request('/api/logout', { method: 'POST', headers: { origin: client.origin } });
   const form = /<form[^>]*id="op.logoutForm"[^>]*>([\s\S]*?)<\/form>/.exec(page.body);
   if (form) {
     const action = /action="([^"]+)"/.exec(page.body.slice(page.body.indexOf('id="op.logoutForm"') - 200))?.[1];

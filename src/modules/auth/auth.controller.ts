@@ -1,9 +1,11 @@
 import {
   Controller,
   Get,
+  Header,
   Inject,
   Logger,
   Next,
+  Post,
   Query,
   Req,
   Res,
@@ -13,9 +15,11 @@ import {
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import {
+  ApiForbiddenResponse,
   ApiFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiQuery,
   ApiResponse,
   ApiServiceUnavailableResponse,
@@ -31,6 +35,8 @@ import { CurrentUserDto } from './dto/current-user.dto';
 import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
 import { refererPath, safeReturnPath } from './return-path';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware';
+import { confirmSignOutPage, continueToProviderPage, SIGN_OUT_STYLESHEET } from './sign-out-page';
+import { SIGN_IN_STATE_COOKIE, signInStateCookieOptions } from './sign-in-state.store';
 import { SignedInGuard, SignedInUserId } from './signed-in.guard';
 
 @ApiTags('auth')
@@ -57,9 +63,11 @@ export class AuthController {
     @Query('returnTo') returnTo?: string,
   ): Promise<void> {
     if (!this.oidc.configured) throw new ServiceUnavailableException(SIGN_IN_NOT_CONFIGURED);
-    req.session.returnTo = safeReturnPath(returnTo ?? refererPath(req.headers.referer, this.app.origins));
+    const state = { returnTo: safeReturnPath(returnTo ?? refererPath(req.headers.referer, this.app.origins)) };
     const { passport } = await this.oidc.authenticator();
-    passport.authenticate('oidc')(req, res, next);
+    // The return path travels in the signed state cookie with the OIDC state and nonce (SignInStateStore);
+    // the strategy hands `state` to the store as is, though passport's types say string.
+    passport.authenticate('oidc', { state: state as unknown as string })(req, res, next);
   }
 
   @Get('login/callback')
@@ -72,13 +80,15 @@ export class AuthController {
     passport.authenticate(
       'oidc',
       { session: false },
-      (error: Error | null, user?: { userId: string }, info?: unknown) => {
+      (error: Error | null, user?: { userId: string }, info?: { state?: { returnTo?: unknown } }) => {
+        // The sign-in this callback ends is over, whatever its outcome: its state cookie goes.
+        res.clearCookie(SIGN_IN_STATE_COOKIE, signInStateCookieOptions(this.app.production));
         if (error || !user) {
           this.logger.warn(`Sign-in failed: ${error?.message ?? JSON.stringify(info)}`);
           res.redirect(303, '/');
           return;
         }
-        const returnTo = safeReturnPath(req.session.returnTo);
+        const returnTo = safeReturnPath(info?.state?.returnTo);
         // A new session id at sign-in: an id planted before cannot ride along.
         req.session.regenerate((regenerateError) => {
           if (regenerateError) return next(regenerateError);
@@ -90,14 +100,52 @@ export class AuthController {
   }
 
   @Get('logout')
-  @ApiOperation({ summary: "Sign out: end the session (and the provider's, where it supports that), back to /" })
-  @ApiResponse({ status: 303, description: "To the provider's sign-out, then /" })
+  @Header('Cache-Control', 'no-store')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOperation({
+    summary: 'A page with a Sign out button (a form posting to /api/logout); following a link here signs nobody out',
+  })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'The sign-out page', schema: { type: 'string' } })
+  signOutPage(): string {
+    return confirmSignOutPage();
+  }
+
+  @Get('logout/page.css')
+  @ApiOperation({ summary: "The sign-out pages' stylesheet (the pages may carry no inline style)" })
+  @ApiProduces('text/css')
+  @ApiOkResponse({ description: 'The stylesheet', schema: { type: 'string' } })
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=3600')
+  signOutStylesheet(): string {
+    return SIGN_OUT_STYLESHEET;
+  }
+
+  @Post('logout')
+  @ApiOperation({
+    summary: "Sign out: end the session (and the provider's, where it supports that), back to /",
+    description: "Same-origin only, like every write: a form of this site (the store's Logout link) posts it.",
+  })
+  @ApiResponse({ status: 303, description: "To the provider's sign-out on this site, then /" })
+  @ApiProduces('text/html')
+  @ApiOkResponse({
+    description: "A page that moves on to the provider's sign-out on another site, then /",
+    schema: { type: 'string' },
+  })
+  @ApiForbiddenResponse({ description: 'Sent from another site: { message: "Cross-site requests are not allowed" }' })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const target = (await this.oidc.logoutUrl().catch(() => undefined)) ?? '/';
     req.session.destroy(() => {
       res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.app.production));
-      res.redirect(303, target);
+      res.setHeader('Cache-Control', 'no-store');
+      if (this.isOwnPage(target)) res.redirect(303, target);
+      else res.type('html').send(continueToProviderPage(target));
     });
+  }
+
+  private isOwnPage(target: string): boolean {
+    const url = new URL(target, this.app.publicUrl);
+    return this.app.origins.includes(url.origin);
   }
 
   @Get('auth/user')

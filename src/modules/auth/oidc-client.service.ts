@@ -12,6 +12,7 @@ import { appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
 import { UsersRepository } from '../users';
+import { SignInStateStore } from './sign-in-state.store';
 
 export const SIGN_IN_NOT_CONFIGURED = 'Sign-in is not configured';
 export const CALLBACK_PATH = '/api/login/callback';
@@ -125,6 +126,8 @@ export class OidcClient {
           // Without the profile, there is no email or name (userinfo carries them).
           skipUserProfile: false,
           nonce: 'true',
+          // State, nonce and return path in a signed cookie: starting a sign-in writes no session row.
+          store: new SignInStateStore(this.auth.sessionSecret, this.app.production),
         },
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),

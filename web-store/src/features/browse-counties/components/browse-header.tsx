@@ -1,5 +1,6 @@
 import { SiteHeader } from '../../../components/site';
-import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
+import { LogoutLink } from '../../../components/logout-link';
+import { ButtonLink } from '../../../components/ui/button';
 
 export function BrowseHeader() {
   return (
@@ -7,10 +8,9 @@ export function BrowseHeader() {
       <ButtonLink to="/dashboard" variant="outline" size="sm">
         Dashboard
       </ButtonLink>
-      {/* A real link: /api/logout ends the session on the server and the provider. */}
-      <ButtonAnchor href="/api/logout" variant="ghost" size="sm">
+      <LogoutLink variant="ghost" size="sm">
         Log out
-      </ButtonAnchor>
+      </LogoutLink>
     </SiteHeader>
   );
 }

@@ -1,4 +1,5 @@
 import { Logo, PhoneLink } from '../../../components/site';
+import { LogoutLink } from '../../../components/logout-link';
 import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
 import { loginUrl, useCurrentUser } from '../../../lib/auth';
 
@@ -12,9 +13,9 @@ function AccountLinks() {
         <ButtonLink to="/dashboard" variant="ghost" size="sm">
           Dashboard
         </ButtonLink>
-        <ButtonAnchor href="/api/logout" variant="outline" size="sm">
+        <LogoutLink variant="outline" size="sm">
           Logout
-        </ButtonAnchor>
+        </LogoutLink>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { SiteHeader } from '../../../components/site';
-import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
+import { LogoutLink } from '../../../components/logout-link';
+import { ButtonLink } from '../../../components/ui/button';
 
 export function DashboardHeader() {
   return (
@@ -7,10 +8,9 @@ export function DashboardHeader() {
       <ButtonLink to="/counties" size="sm">
         <span aria-hidden="true">+</span> Add County
       </ButtonLink>
-      {/* A real link: /api/logout ends the session on the server and the provider. */}
-      <ButtonAnchor href="/api/logout" variant="outline" size="sm">
+      <LogoutLink variant="outline" size="sm">
         Logout
-      </ButtonAnchor>
+      </LogoutLink>
     </SiteHeader>
   );
 }

@@ -1,0 +1,46 @@
+import { readCookie, SignInState, SignInStateSeal } from './sign-in-state.store';
+
+describe('SignInStateSeal', () => {
+  const seal = new SignInStateSeal('a session secret');
+  const now = Date.UTC(2026, 0, 1);
+  const state: SignInState = { handle: 'h4ndle', nonce: 'n0nce', returnTo: '/dashboard', expires: now + 600_000 };
+
+  it('opens what it sealed, before it expires', () => {
+    expect(seal.open(seal.seal(state), now)).toEqual({ state });
+  });
+
+  it('refuses a state once it has expired', () => {
+    expect(seal.open(seal.seal(state), state.expires)).toEqual({
+      refused: 'The sign-in took too long: its state expired',
+    });
+  });
+
+  it('refuses a state whose content or signature was changed', () => {
+    const [payload, mac] = seal.seal(state).split('.');
+    const forged = Buffer.from(JSON.stringify({ ...state, returnTo: '//evil.example' })).toString('base64url');
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    for (const value of [`${forged}.${mac}`, `${payload}.${flipped}`, `${payload}.`, payload, `${payload}.${mac}.x`]) {
+      expect(seal.open(value, now)).toEqual({ refused: 'The sign-in state cookie is not one this store signed' });
+    }
+  });
+
+  it('refuses a state sealed under another secret', () => {
+    const other = new SignInStateSeal('another secret').seal(state);
+    expect(seal.open(other, now)).toEqual({ refused: 'The sign-in state cookie is not one this store signed' });
+  });
+
+  it('refuses a missing state', () => {
+    expect(seal.open(undefined, now)).toEqual({
+      refused: 'No sign-in in progress in this browser (its state cookie is missing)',
+    });
+  });
+});
+
+describe('readCookie', () => {
+  it('finds one cookie by its exact name', () => {
+    expect(readCookie('a=1; cds.signin=abc.def; b=2', 'cds.signin')).toBe('abc.def');
+    expect(readCookie('xcds.signin=1', 'cds.signin')).toBeUndefined();
+    expect(readCookie(undefined, 'cds.signin')).toBeUndefined();
+    expect(readCookie('cds.signin=%E0%A4%A', 'cds.signin')).toBeUndefined();
+  });
+});
