@@ -2345,7 +2345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2397,7 +2397,7 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
-            /** @description The subscription no longer includes this file */
+            /** @description The subscription no longer includes this file, or is on hold during a payment dispute */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,6 +2439,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPageDto"];
                 };
             };
+            /** @description A dispute of the order’s payment is open, or was lost */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The token names no paid order (or, for an invoice, none of this order’s) */
             404: {
                 headers: {
@@ -2468,7 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2510,7 +2517,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2556,6 +2563,13 @@ export interface operations {
             };
             /** @description The invoice id is not a UUID */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dispute of the order’s payment is open, or was lost */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,7 @@ import {
 import { EmailDelivery } from '../modules/mail/entities/email-delivery.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
 import { Order } from '../modules/orders/entities/order.entity';
+import { PaymentDispute } from '../modules/payments/entities/payment-dispute.entity';
 import { Payment } from '../modules/payments/entities/payment.entity';
 import { StripeEvent } from '../modules/stripe-events/entities/stripe-event.entity';
 import { Subscription } from '../modules/subscriptions/entities/subscription.entity';
@@ -37,6 +38,7 @@ export const entities = [
   Order,
   OrderItem,
   Payment,
+  PaymentDispute,
   StripeEvent,
   EmailDelivery,
   CountyDatasetRecord,

@@ -10,6 +10,7 @@ import { UsersModule } from '../users';
 import { ActivationService } from './activation.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
+import { DisputesService } from './disputes.service';
 import { RefundsService } from './refunds.service';
 
 @Module({
@@ -24,7 +25,7 @@ import { RefundsService } from './refunds.service';
     UsersModule,
   ],
   controllers: [CheckoutController],
-  providers: [CheckoutService, ActivationService, RefundsService],
-  exports: [ActivationService, RefundsService],
+  providers: [CheckoutService, ActivationService, RefundsService, DisputesService],
+  exports: [ActivationService, RefundsService, DisputesService],
 })
 export class CheckoutModule {}

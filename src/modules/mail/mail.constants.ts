@@ -11,6 +11,7 @@ export const MailJob = {
   subscriptionExpired: 'subscription-expired',
   renewalReceipt: 'renewal-receipt',
   renewalFailed: 'renewal-failed',
+  disputeNotice: 'dispute-notice',
 } as const;
 
 export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
@@ -51,6 +52,20 @@ export interface RenewalFailedJobData {
   attempt: number;
   /** Stripe's page where the customer can pay the invoice with another card. */
   payUrl: string | null;
+}
+
+/** Staff are told when a buyer disputes a payment, and how the dispute ended. */
+export interface DisputeNoticeJobData {
+  stripeDisputeId: string;
+  status: 'open' | 'won' | 'lost';
+  amountCents: number;
+  currency: string;
+  reason: string;
+  /** The order whose checkout payment is disputed, or else the subscription whose renewal is. */
+  orderId: string | null;
+  subscriptionId: string | null;
+  /** When Stripe needs the evidence by (ISO), while the dispute is open. */
+  evidenceDueBy: string | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { OrdersRepository } from '../orders';
 import { MAIL_QUEUE, MailJob, MailTemplate, MailQueue, MailSender } from '../mail';
+import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
 import { RenewalReceiptMail } from './templates/renewal-receipt.mail';
@@ -24,6 +25,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
     expiries: SubscriptionExpiredMail,
     renewalReceipts: RenewalReceiptMail,
     renewalFailures: RenewalFailedMail,
+    disputeNotices: DisputeNoticeMail,
     private readonly orders: OrdersRepository,
     private readonly mail: MailQueue,
   ) {
@@ -35,6 +37,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
       [MailJob.subscriptionExpired]: expiries,
       [MailJob.renewalReceipt]: renewalReceipts,
       [MailJob.renewalFailed]: renewalFailures,
+      [MailJob.disputeNotice]: disputeNotices,
     };
   }
 

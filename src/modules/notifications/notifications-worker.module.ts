@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { MailProcessor } from './mail.processor';
+import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { MailComposer } from './templates/mail-composer';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
@@ -39,6 +40,7 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
     SubscriptionExpiredMail,
     RenewalReceiptMail,
     RenewalFailedMail,
+    DisputeNoticeMail,
   ],
 })
 export class NotificationsWorkerModule {}
