@@ -49,6 +49,13 @@ describe('Yearly renewals through Stripe Billing', () => {
       )
     )[0];
 
+  const ledgerOfRenewalRefunds = (subscriptionId: string): Promise<{ amount_cents: number }[]> =>
+    db().query(
+      `SELECT amount_cents, amount_by_purchase_type FROM payments
+       WHERE subscription_id = $1 AND kind = 'refund' ORDER BY occurred_at, id`,
+      [subscriptionId],
+    );
+
   beforeAll(async () => {
     stripe = await testStripe();
     counties = await db().query(
@@ -131,6 +138,42 @@ describe('Yearly renewals through Stripe Billing', () => {
     expect((await subscriptionRow(tracker.id)).status).toBe('expired');
     expect((await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId)).status).toBe('canceled');
     await awaitMessages(outbox(), `subscription-expired-${tracker.id}`);
+  });
+
+  it('records a refund of a renewal charge and takes back the year it added', async () => {
+    const tracker = await buyTracker('renewal-refunded@example.com');
+    stripe.simulator.advanceSubscription(tracker.stripeSubscriptionId);
+    await stripe.simulator.flushWebhooks();
+    await eventually(async () => (await subscriptionRow(tracker.id)).expiresAt.getTime() > tracker.expiresAt.getTime());
+    const invoiceId = (await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId))
+      .latest_invoice as string;
+    const invoice = await stripe.server.invoices.retrieve(invoiceId, { expand: ['payments'] });
+    const renewalIntent = invoice.payments!.data[0].payment.payment_intent as string;
+
+    // Half first, then the rest: only the refund that completes the whole takes the year back.
+    await stripe.server.refunds.create({ payment_intent: renewalIntent, amount: 60000 });
+    await stripe.simulator.flushWebhooks();
+    await eventually(async () => (await ledgerOfRenewalRefunds(tracker.id)).length === 1);
+    expect((await subscriptionRow(tracker.id)).expiresAt.getTime()).toBeGreaterThan(tracker.expiresAt.getTime());
+    await stripe.server.refunds.create({ payment_intent: renewalIntent });
+    await stripe.simulator.flushWebhooks();
+
+    const refunds = await eventually(async () => {
+      const rows = await ledgerOfRenewalRefunds(tracker.id);
+      return rows.length === 2 && rows;
+    });
+    expect(refunds).toEqual([
+      { amount_cents: -60000, amount_by_purchase_type: { annual: -60000 } },
+      { amount_cents: -60000, amount_by_purchase_type: { annual: -60000 } },
+    ]);
+    const after = await subscriptionRow(tracker.id);
+    expect(Math.abs(after.expiresAt.getTime() - tracker.expiresAt.getTime())).toBeLessThan(2 * 86400_000);
+    expect(after.autoRenew).toBe(false);
+
+    // Stripe's events fetched again change nothing more: the year is taken back once.
+    await context.worker!.get(StripeReconciliationService).run();
+    expect(await ledgerOfRenewalRefunds(tracker.id)).toHaveLength(2);
+    expect((await subscriptionRow(tracker.id)).expiresAt).toEqual(after.expiresAt);
   });
 
   it('catches up on renewal events whose webhooks never arrived', async () => {

@@ -134,6 +134,29 @@ describe('The order page from the receipt email, in a real browser', () => {
     await screenshot(page, 'store-order-page-not-found');
   });
 
+  it('says the order is on hold while its payment is disputed, with whom to write to', async () => {
+    const stripe = await testStripe();
+    const [order] = await db().query(`SELECT stripe_payment_intent_id FROM orders WHERE id = $1`, [orderId]);
+    const intent = await stripe.server.paymentIntents.retrieve(order.stripe_payment_intent_id);
+    const dispute = stripe.simulator.openDispute(intent.latest_charge as string);
+    await stripe.simulator.flushWebhooks();
+
+    await page.goto(`${origin}/orders/${token}`);
+    const hold = page.getByRole('alert');
+    await page.getByRole('heading', { level: 1, name: 'This order is not available' }).waitFor();
+    expect(await hold.innerText()).toContain(
+      `This order is on hold while a dispute of its payment is open. Write to ${SUPPORT_EMAIL} if you have questions.`,
+    );
+    expect(await page.getByRole('button', { name: 'Download Data' }).count()).toBe(0);
+    await screenshot(page, 'store-order-page-on-hold');
+
+    // Won: the order is back as it was, for the tests after this one.
+    stripe.simulator.closeDispute(dispute.id, 'won');
+    await stripe.simulator.flushWebhooks();
+    await openOrder();
+    await countyCard('District of Columbia').getByRole('button', { name: 'Download Data' }).waitFor();
+  });
+
   it('after a refund, shows the server’s reason for a download already on screen, then no downloads', async () => {
     await openOrder();
     const dcDownload = countyCard('District of Columbia').getByRole('button', { name: 'Download Data' });

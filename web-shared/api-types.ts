@@ -2499,7 +2499,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,7 +2551,7 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
-            /** @description The subscription no longer includes this file */
+            /** @description The subscription no longer includes this file, or is on hold during a payment dispute */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,6 +2593,13 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPageDto"];
                 };
             };
+            /** @description A dispute of the order’s payment is open, or was lost */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The token names no paid order (or, for an invoice, none of this order’s) */
             404: {
                 headers: {
@@ -2622,7 +2629,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2671,7 +2678,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2724,6 +2731,13 @@ export interface operations {
             };
             /** @description The invoice id is not a UUID */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A dispute of the order’s payment is open, or was lost */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

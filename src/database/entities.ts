@@ -15,6 +15,7 @@ import { EmailDelivery } from '../modules/mail/entities/email-delivery.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
 import { OrderPageToken } from '../modules/orders/entities/order-page-token.entity';
 import { Order } from '../modules/orders/entities/order.entity';
+import { PaymentDispute } from '../modules/payments/entities/payment-dispute.entity';
 import { Payment } from '../modules/payments/entities/payment.entity';
 import { StripeEvent } from '../modules/stripe-events/entities/stripe-event.entity';
 import { Subscription } from '../modules/subscriptions/entities/subscription.entity';
@@ -39,6 +40,7 @@ export const entities = [
   OrderItem,
   OrderPageToken,
   Payment,
+  PaymentDispute,
   StripeEvent,
   EmailDelivery,
   CountyDatasetRecord,

@@ -10,6 +10,7 @@ import { DatasetKeyFieldCounts1763800800000 } from './1763800800000-dataset-key-
 import { OrderLicense1763800900000 } from './1763800900000-order-license';
 import { Invoices1763801000000 } from './1763801000000-invoices';
 import { AdminListIndexes1763801100000 } from './1763801100000-admin-list-indexes';
+import { PaymentDisputes1764100000000 } from './1764100000000-payment-disputes';
 import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
@@ -26,5 +27,6 @@ export const migrations = [
   OrderLicense1763800900000,
   Invoices1763801000000,
   AdminListIndexes1763801100000,
+  PaymentDisputes1764100000000,
   OrderPageTokens1764400000000,
 ];

@@ -637,17 +637,14 @@ export class Billing {
           const invoice = this.sim.find('invoice', params[0], 'invoice');
           // `payments` is includable: Stripe returns it only when expanded.
           if (!(query.expand ?? []).includes('payments')) return invoice;
-          const payments = this.sim.list('invoice_payment', '/v1/invoice_payments', (p) => p.invoice === invoice.id, {
-            limit: 100,
-          });
-          return { ...invoice, payments };
+          return this.withPayments(invoice);
         },
       },
       {
         method: 'GET',
         path: '/v1/invoices',
-        handle: ({ query }) =>
-          this.sim.list(
+        handle: ({ query }) => {
+          const list = this.sim.list(
             'invoice',
             '/v1/invoices',
             (i) =>
@@ -657,9 +654,19 @@ export class Billing {
               (!query.collection_method || i.collection_method === query.collection_method) &&
               inRange(i.created, query.created),
             query,
-          ),
+          );
+          if (!(query.expand ?? []).includes('data.payments')) return list;
+          return { ...list, data: list.data.map((invoice: Json) => this.withPayments(invoice)) };
+        },
       },
     ];
+  }
+
+  private withPayments(invoice: Json): Json {
+    const payments = this.sim.list('invoice_payment', '/v1/invoice_payments', (p) => p.invoice === invoice.id, {
+      limit: 100,
+    });
+    return { ...invoice, payments };
   }
 
   /**

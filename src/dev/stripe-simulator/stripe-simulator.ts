@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Billing } from './billing';
+import { Disputes } from './disputes';
 import { decodeForm } from './form-body';
 import { OperationSchema, ParameterError, validateRequest } from './request-validator';
 import {
@@ -57,6 +58,7 @@ export class StripeSimulator {
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: Json }>();
   private readonly deliveries = new Set<Promise<void>>();
   private readonly billing: Billing;
+  private readonly disputes: Disputes;
   private readonly routes: Route[];
   /** The simulator's own controls, not Stripe's API (so not in its schema). */
   private readonly ownRoutes: Route[];
@@ -71,6 +73,7 @@ export class StripeSimulator {
     };
     this.retryDelaysMs = options.retryDelaysMs ?? [200, 1000, 5000];
     this.billing = new Billing(this.context());
+    this.disputes = new Disputes(this.context());
     this.routes = [...this.defineRoutes(), ...this.billing.routes()];
     this.ownRoutes = this.defineOwnRoutes();
     this.server = createServer((req, res) => void this.serve(req, res));
@@ -123,6 +126,19 @@ export class StripeSimulator {
    */
   advanceSubscription(subscriptionId: string): Json {
     return clone(this.billing.advance(subscriptionId));
+  }
+
+  /**
+   * The cardholder disputes a charge (what Stripe's test card 4000 0000 0000 0259 does after a
+   * payment): a `needs_response` dispute of its whole amount. Returns the dispute.
+   */
+  openDispute(chargeId: string, reason = 'fraudulent'): Json {
+    return clone(this.disputes.open(chargeId, reason));
+  }
+
+  /** The card network decides a dispute, as Stripe's dashboard shows it after the evidence. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Json {
+    return clone(this.disputes.close(disputeId, outcome));
   }
 
   /** A Stripe-Signature header for a payload, as Stripe computes it. */
@@ -513,6 +529,7 @@ export class StripeSimulator {
       created: now(),
       currency: intent.currency,
       customer: intent.customer,
+      disputed: false,
       livemode: false,
       metadata: clone(intent.metadata),
       paid: true,
@@ -578,6 +595,16 @@ export class StripeSimulator {
         method: 'POST',
         path: '/_simulator/subscriptions/{subscription}/advance',
         handle: ({ params }) => this.billing.advance(params[0]),
+      },
+      {
+        method: 'POST',
+        path: '/_simulator/charges/{charge}/dispute',
+        handle: ({ params, body }) => this.disputes.open(params[0], body.reason ?? 'fraudulent'),
+      },
+      {
+        method: 'POST',
+        path: '/_simulator/disputes/{dispute}/close',
+        handle: ({ params, body }) => this.disputes.close(params[0], body.outcome),
       },
       {
         method: 'GET',

@@ -146,6 +146,34 @@ export class StripeGateway {
     });
   }
 
+  retrieveCharge(id: string): Promise<Stripe.Charge> {
+    return this.call((api) => api.charges.retrieve(id));
+  }
+
+  /**
+   * The paid invoice a PaymentIntent paid (a renewal's charge knows no invoice of its own): the
+   * customer's paid invoices up to the charge, with their payments, searched newest first.
+   */
+  async invoicePaidBy(customerId: string, paymentIntentId: string, chargedAt: number): Promise<Stripe.Invoice | null> {
+    return this.call(async (api) => {
+      const invoices = api.invoices.list({
+        customer: customerId,
+        status: 'paid',
+        created: { lte: chargedAt },
+        expand: ['data.payments'],
+        limit: 100,
+      });
+      for await (const invoice of invoices) {
+        const paidBy = invoice.payments?.data.some((p) => {
+          const intent = p.payment.payment_intent;
+          return (typeof intent === 'string' ? intent : intent?.id) === paymentIntentId;
+        });
+        if (paidBy) return invoice;
+      }
+      return null;
+    });
+  }
+
   /** The yearly County Tracker price: looked up by its key, created on first use. */
   async trackerPriceId(plan: { name: string; priceCents: number }): Promise<string> {
     return this.call(async (api) => {

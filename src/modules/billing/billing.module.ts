@@ -6,7 +6,9 @@ import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { BILLING_QUEUE } from './billing.constants';
 import { BillingQueue } from './billing-queue.service';
+import { RenewalChargesService } from './renewal-charges.service';
 import { RenewalPaymentsService } from './renewal-payments.service';
+import { RenewalRefundsService } from './renewal-refunds.service';
 
 /** Yearly renewals through Stripe Billing: queueing enrollments, and what Stripe says about renewal payments. */
 @Module({
@@ -25,7 +27,7 @@ import { RenewalPaymentsService } from './renewal-payments.service';
       },
     }),
   ],
-  providers: [BillingQueue, RenewalPaymentsService],
-  exports: [BillingQueue, RenewalPaymentsService, BullModule],
+  providers: [BillingQueue, RenewalPaymentsService, RenewalChargesService, RenewalRefundsService],
+  exports: [BillingQueue, RenewalPaymentsService, RenewalChargesService, RenewalRefundsService, BullModule],
 })
 export class BillingModule {}

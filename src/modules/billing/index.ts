@@ -2,3 +2,6 @@
 export { BillingQueue } from './billing-queue.service';
 export { BillingModule } from './billing.module';
 export { RenewalPaymentsService } from './renewal-payments.service';
+export { RenewalChargesService } from './renewal-charges.service';
+export type { RenewalCharge } from './renewal-charges.service';
+export { RenewalRefundsService } from './renewal-refunds.service';

@@ -5,6 +5,14 @@ import { MailQueue } from '../mail';
 import { PaymentsLedger } from '../payments';
 import { SubscriptionsRepository } from '../subscriptions';
 
+/** The period a renewal invoice pays for. */
+export function billedPeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
+  return {
+    start: new Date(Math.min(...invoice.lines.data.map((line) => line.period.start)) * 1000),
+    end: new Date(Math.max(...invoice.lines.data.map((line) => line.period.end)) * 1000),
+  };
+}
+
 /**
  * What Stripe Billing tells us about renewals. Each handler is idempotent
  * (the ledger records a Stripe invoice once, and our invoice with it; emails are keyed by invoice), and
@@ -25,10 +33,9 @@ export class RenewalPaymentsService {
   /** A renewal was paid: another year, in the ledger as a renewal and on an invoice of ours, with a receipt. */
   async paid(invoice: Stripe.Invoice): Promise<void> {
     if (invoice.billing_reason !== 'subscription_cycle') return;
-    const subscriptionId = await this.ourSubscription(invoice);
+    const subscriptionId = await this.subscriptionOf(invoice);
     if (!subscriptionId) return;
-    const periodStart = new Date(Math.min(...invoice.lines.data.map((line) => line.period.start)) * 1000);
-    const periodEnd = new Date(Math.max(...invoice.lines.data.map((line) => line.period.end)) * 1000);
+    const { start: periodStart, end: periodEnd } = billedPeriod(invoice);
     await this.subscriptions.transaction(async (db) => {
       await this.subscriptions.lock(db, subscriptionId);
       const recorded = await this.ledger.record(db, {
@@ -64,7 +71,7 @@ export class RenewalPaymentsService {
   /** A renewal charge was declined: the customer learns how to pay with another card. */
   async failed(invoice: Stripe.Invoice): Promise<void> {
     if (invoice.billing_reason !== 'subscription_cycle') return;
-    const subscriptionId = await this.ourSubscription(invoice);
+    const subscriptionId = await this.subscriptionOf(invoice);
     if (!subscriptionId) return;
     await this.mail.queueRenewalFailure({
       subscriptionId,
@@ -80,7 +87,8 @@ export class RenewalPaymentsService {
     await this.subscriptions.renewalEnded(stripeSubscription.id);
   }
 
-  private async ourSubscription(invoice: Stripe.Invoice): Promise<string | null> {
+  /** Our subscription a Stripe invoice renews, if any. */
+  async subscriptionOf(invoice: Stripe.Invoice): Promise<string | null> {
     const details = invoice.parent?.subscription_details;
     const stripeSubscriptionId =
       typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;

@@ -10,6 +10,7 @@ import { UsersModule } from '../users';
 import { ActivationService } from './activation.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
+import { DisputesService } from './disputes.service';
 import { RefundsService } from './refunds.service';
 import { UnpaidIntents } from './unpaid-intents';
 
@@ -25,7 +26,7 @@ import { UnpaidIntents } from './unpaid-intents';
     UsersModule,
   ],
   controllers: [CheckoutController],
-  providers: [CheckoutService, ActivationService, RefundsService, UnpaidIntents],
-  exports: [ActivationService, RefundsService],
+  providers: [CheckoutService, ActivationService, RefundsService, UnpaidIntents, DisputesService],
+  exports: [ActivationService, RefundsService, DisputesService],
 })
 export class CheckoutModule {}

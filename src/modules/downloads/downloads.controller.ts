@@ -34,7 +34,10 @@ export class DownloadsController {
   @ApiOkResponse({ type: DownloadLinkDto })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
-  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiForbiddenResponse({
+    description:
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+  })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   link(
     @SignedInUserId() userId: string,
@@ -51,7 +54,9 @@ export class DownloadsController {
   @ApiPartialContentResponse({ description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
   @ApiNotFoundResponse({ description: 'Not a link the store made (altered or made up)' })
-  @ApiForbiddenResponse({ description: 'The subscription no longer includes this file' })
+  @ApiForbiddenResponse({
+    description: 'The subscription no longer includes this file, or is on hold during a payment dispute',
+  })
   async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { dataset, filename } = await this.downloads.open(token);
     const size = dataset.bytes;

@@ -36,11 +36,17 @@ const terms = (s: SubscriptionRow): EntitlementTerms => ({
 const NOT_ENTITLED =
   'This subscription does not include this file any more. Your dashboard shows what you can download.';
 
+export const SUSPENDED = 'Downloads for this subscription are on hold while a dispute of its payment is open.';
+const contactSupport = (email: string) =>
+  email ? `Write to ${email} if you have questions.` : 'Contact us if you have questions.';
+
 /** Download links, with the entitlement (./entitlement) checked when a link is made and again when it is used. */
 @Injectable()
 export class DownloadsService {
   private readonly tokens: DownloadTokens;
   private readonly notAvailable: string;
+
+  private readonly suspended: string;
 
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
@@ -51,6 +57,7 @@ export class DownloadsService {
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {
     this.tokens = new DownloadTokens(auth.sessionSecret);
+    this.suspended = `${SUSPENDED} ${contactSupport(app.supportEmail)}`;
     this.notAvailable = `${DATA_NOT_AVAILABLE} Please try again in a few days${
       app.supportEmail ? `, or write to ${app.supportEmail}` : ''
     }.`;
@@ -64,6 +71,7 @@ export class DownloadsService {
   async linkFor(subscriptionId: string, owner: SubscriptionOwner) {
     const subscription = await this.subscriptions.find(subscriptionId, await this.scopeOf(owner));
     if (!subscription) throw new NotFoundException('Subscription not found');
+    if (subscription.suspended) throw new ForbiddenException(this.suspended);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     const dataset = await this.datasets.currentDataset(subscription.countyId, period.to);
@@ -91,6 +99,8 @@ export class DownloadsService {
     const dataset = await this.datasets.findById(checked.grant.datasetId);
     if (!subscription || !dataset || dataset.countyId !== subscription.countyId)
       throw new ForbiddenException(NOT_ENTITLED);
+    // A link made before the dispute opened is refused too: it is checked at every use.
+    if (subscription.suspended) throw new ForbiddenException(this.suspended);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     // Looked up again, not trusted from the link: an upload since may have moved the bounds.

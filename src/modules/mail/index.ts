@@ -4,6 +4,7 @@ export { MailSenderModule } from './mail-sender.module';
 export { MailSender } from './mail-sender.service';
 export { MAIL_QUEUE, MailFactsPendingError, MailJob } from './mail.constants';
 export type {
+  DisputeNoticeJobData,
   MailTemplate,
   OrderLinkJobData,
   ReceiptJobData,

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
 import {
+  DisputeNoticeJobData,
   MAIL_QUEUE,
   MailJob,
   OrderLinkJobData,
@@ -56,6 +57,10 @@ export class MailQueue {
 
   queueRenewalFailure(data: RenewalFailedJobData): Promise<void> {
     return this.add(MailJob.renewalFailed, data, `renewal-failed-${data.invoiceId}-${data.attempt}`);
+  }
+
+  queueDisputeNotice(data: DisputeNoticeJobData): Promise<void> {
+    return this.add(MailJob.disputeNotice, data, `dispute-${data.stripeDisputeId}-${data.status}`);
   }
 
   /** One schedule in Redis, however many workers ask for it. */

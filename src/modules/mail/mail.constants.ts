@@ -12,6 +12,7 @@ export const MailJob = {
   renewalReceipt: 'renewal-receipt',
   renewalFailed: 'renewal-failed',
   orderLink: 'order-link',
+  disputeNotice: 'dispute-notice',
 } as const;
 
 export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
@@ -58,6 +59,20 @@ export interface OrderLinkJobData {
   orderId: string;
   /** When staff replaced the order's links (ISO): each replacement sends its own email. */
   rotatedAt: string;
+}
+
+/** Staff are told when a buyer disputes a payment, and how the dispute ended. */
+export interface DisputeNoticeJobData {
+  stripeDisputeId: string;
+  status: 'open' | 'won' | 'lost';
+  amountCents: number;
+  currency: string;
+  reason: string;
+  /** The order whose checkout payment is disputed, or else the subscription whose renewal is. */
+  orderId: string | null;
+  subscriptionId: string | null;
+  /** When Stripe needs the evidence by (ISO), while the dispute is open. */
+  evidenceDueBy: string | null;
 }
 
 /**

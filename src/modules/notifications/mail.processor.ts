@@ -4,6 +4,7 @@ import { Job } from 'bullmq';
 import { OrdersRepository } from '../orders';
 import { MAIL_QUEUE, MailJob, MailTemplate, MailQueue, MailSender } from '../mail';
 import { OrderLinkMail } from './templates/order-link.mail';
+import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { ReceiptMail } from './templates/receipt.mail';
 import { RenewalFailedMail } from './templates/renewal-failed.mail';
 import { RenewalReceiptMail } from './templates/renewal-receipt.mail';
@@ -26,6 +27,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
     renewalReceipts: RenewalReceiptMail,
     renewalFailures: RenewalFailedMail,
     orderLinks: OrderLinkMail,
+    disputeNotices: DisputeNoticeMail,
     private readonly orders: OrdersRepository,
     private readonly mail: MailQueue,
   ) {
@@ -38,6 +40,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
       [MailJob.renewalReceipt]: renewalReceipts,
       [MailJob.renewalFailed]: renewalFailures,
       [MailJob.orderLink]: orderLinks,
+      [MailJob.disputeNotice]: disputeNotices,
     };
   }
 

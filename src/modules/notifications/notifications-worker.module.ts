@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { MailProcessor } from './mail.processor';
+import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { MailComposer } from './templates/mail-composer';
 import { OrderLinkMail } from './templates/order-link.mail';
 import { ReceiptMail } from './templates/receipt.mail';
@@ -41,6 +42,7 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
     RenewalReceiptMail,
     RenewalFailedMail,
     OrderLinkMail,
+    DisputeNoticeMail,
   ],
 })
 export class NotificationsWorkerModule {}

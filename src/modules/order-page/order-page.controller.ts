@@ -21,6 +21,7 @@ import { OrderPageService } from './order-page.service';
 
 @ApiTags('orders')
 @ApiNotFoundResponse({ description: 'The token names no paid order (or, for an invoice, none of this order’s)' })
+@ApiForbiddenResponse({ description: 'A dispute of the order’s payment is open, or was lost' })
 @Controller('orders/:token')
 export class OrderPageController {
   constructor(private readonly orderPages: OrderPageService) {}
@@ -36,7 +37,10 @@ export class OrderPageController {
   @HttpCode(200)
   @ApiOperation({ summary: 'A fresh 15-minute download link for one of the order’s subscriptions' })
   @ApiOkResponse({ type: DownloadLinkDto })
-  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiForbiddenResponse({
+    description:
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+  })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   link(
@@ -50,7 +54,10 @@ export class OrderPageController {
   @Get('subscriptions/:id/download')
   @ApiOperation({ summary: 'The lasting link in emails: makes a fresh download link and redirects to it' })
   @ApiFoundResponse({ description: 'Redirect to the file' })
-  @ApiForbiddenResponse({ description: 'The subscription includes no file now (cancelled, expired, refunded)' })
+  @ApiForbiddenResponse({
+    description:
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+  })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   async download(

@@ -1,14 +1,21 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { centsToDollars } from '../../common/money';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
+import { appConfig } from '../../config';
 import { OrdersRepository, OrderPageLinks } from '../orders';
 import { DownloadsService } from '../downloads';
 import { InvoiceFile, InvoicesService } from '../invoices';
+import { PaymentDisputesRepository } from '../payments';
 import { CustomerSubscriptionsService } from '../subscriptions';
 import { OrderPageDto } from './dto/order-page.dto';
 
 const NO_SUCH_ORDER = 'This order link is not valid. Please use the link in your receipt email.';
 const TOO_MANY_LINKS = 'Too many downloads for this order. Please wait a few minutes and try again.';
+const ON_HOLD = {
+  open: 'This order is on hold while a dispute of its payment is open.',
+  lost: 'The payment for this order was disputed and returned to the card, so the order no longer includes its data.',
+};
 
 /** An order seen through its page token: no account needed, the token is the key. */
 @Injectable()
@@ -20,6 +27,8 @@ export class OrderPageService {
     private readonly downloads: DownloadsService,
     private readonly invoices: InvoicesService,
     private readonly limiter: RateLimiter,
+    private readonly disputes: PaymentDisputesRepository,
+    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {}
 
   async show(token: string): Promise<OrderPageDto> {
@@ -64,6 +73,12 @@ export class OrderPageService {
     const orderId = await this.links.orderIdOf(token);
     const order = orderId ? await this.orders.findById(orderId) : null;
     if (!order || !order.paidAt) throw new NotFoundException(NO_SUCH_ORDER);
+    // A disputed payment: the link in the receipt gives nothing while the dispute is open, or once it is lost.
+    const hold = await this.disputes.holdOnOrder(order.id);
+    if (hold) {
+      const contact = this.app.supportEmail ? `Write to ${this.app.supportEmail}` : 'Contact us';
+      throw new ForbiddenException(`${ON_HOLD[hold]} ${contact} if you have questions.`);
+    }
     return order;
   }
 }

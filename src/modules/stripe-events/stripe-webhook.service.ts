@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { RenewalPaymentsService } from '../billing';
-import { ActivationService, RefundsService } from '../checkout';
+import { RenewalPaymentsService, RenewalRefundsService } from '../billing';
+import { ActivationService, DisputesService, RefundsService } from '../checkout';
 import { OrdersRepository } from '../orders';
 import { StripeEventsRepository } from './stripe-events.repository';
 
@@ -10,6 +10,8 @@ export const HANDLED_STRIPE_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.deleted',
@@ -28,6 +30,8 @@ export class StripeWebhookService {
     private readonly orders: OrdersRepository,
     private readonly refunds: RefundsService,
     private readonly renewals: RenewalPaymentsService,
+    private readonly renewalRefunds: RenewalRefundsService,
+    private readonly disputes: DisputesService,
   ) {}
 
   async handle(event: Stripe.Event): Promise<'handled' | 'duplicate'> {
@@ -44,9 +48,17 @@ export class StripeWebhookService {
         const order = intentId
           ? await this.orders.findByPaymentIntent(typeof intentId === 'string' ? intentId : intentId.id)
           : null;
+        // A checkout charge has its order; a renewal charge has none, and is traced through its invoice.
         if (order) await this.refunds.sync(order.id);
+        else await this.renewalRefunds.sync(event.data.object);
         break;
       }
+      case 'charge.dispute.created':
+        await this.disputes.opened(event.data.object);
+        break;
+      case 'charge.dispute.closed':
+        await this.disputes.closed(event.data.object);
+        break;
       case 'invoice.paid':
         await this.renewals.paid(event.data.object);
         break;

@@ -5,7 +5,7 @@ export { SUBSCRIPTION_STATUSES } from './entities/subscription.entity';
 export type { SubscriptionStatus } from './entities/subscription.entity';
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionsRepository } from './subscriptions.repository';
-export type { SubscriptionRow, SubscriptionScope } from './subscriptions.repository';
+export type { DisputedPayment, SubscriptionRow, SubscriptionScope } from './subscriptions.repository';
 export { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 export { SUBSCRIPTION_SORT_KEYS, SubscriptionListRepository } from './subscription-list.repository';
 export type {

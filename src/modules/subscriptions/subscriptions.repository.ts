@@ -26,11 +26,19 @@ export interface SubscriptionRow {
   startDate: Date;
   expirationDate: Date | null;
   stripeSubscriptionId: string | null;
+  /** A dispute of the payment behind it is open: no downloads, no deliveries until it closes won. */
+  suspended: boolean;
   createdAt: Date;
 }
 
 /** Whose subscriptions a caller may see: a signed-in customer's, or those an order bought. */
 export type SubscriptionScope = { userId: string } | { orderItemIds: string[] };
+
+/** What a disputed payment paid for: an order's items, or a subscription's renewal. */
+export interface DisputedPayment {
+  orderItemIds?: string[];
+  subscriptionId?: string;
+}
 
 /** A County Tracker still to be enrolled in its Stripe renewal. */
 export interface UnenrolledTracker {
@@ -48,7 +56,8 @@ export interface SubscriptionFigures {
 const COLUMNS = `s.id, s.user_id AS "userId", s.county_id AS "countyId", s.order_item_id AS "orderItemId",
   s.purchase_type AS "purchaseType", s.status, s.auto_renew AS "autoRenew", s.amount::text AS amount,
   s.start_date AS "startDate", s.expiration_date AS "expirationDate",
-  s.stripe_subscription_id AS "stripeSubscriptionId", s.created_at AS "createdAt"`;
+  s.stripe_subscription_id AS "stripeSubscriptionId", cardinality(s.suspending_disputes) > 0 AS suspended,
+  s.created_at AS "createdAt"`;
 
 const scopeCondition = (scope: SubscriptionScope | undefined, first: number): [string, unknown[]] => {
   if (!scope) return ['true', []];
@@ -97,6 +106,50 @@ export class SubscriptionsRepository {
       [orderItemIds],
     );
     return rows.flatMap((row) => (row.stripe_subscription_id ? [row.stripe_subscription_id] : []));
+  }
+
+  /**
+   * Suspends what a disputed payment bought (an order's items, or one renewed subscription) while
+   * the dispute is open; each dispute is listed once, so a repeat suspends nothing twice.
+   */
+  async suspendForDispute(db: EntityManager, paidFor: DisputedPayment, disputeId: string): Promise<void> {
+    await db.query(
+      `UPDATE subscriptions SET suspending_disputes = array_append(suspending_disputes, $3), updated_at = now()
+       WHERE (order_item_id = ANY($1::uuid[]) OR id = $2) AND NOT ($3 = ANY(suspending_disputes))`,
+      [paidFor.orderItemIds ?? [], paidFor.subscriptionId ?? null, disputeId],
+    );
+  }
+
+  /** The dispute closed: it suspends nothing any more (other open disputes still do). */
+  async liftDisputeSuspension(db: EntityManager, disputeId: string): Promise<void> {
+    await db.query(
+      `UPDATE subscriptions SET suspending_disputes = array_remove(suspending_disputes, $1), updated_at = now()
+       WHERE $1 = ANY(suspending_disputes)`,
+      [disputeId],
+    );
+  }
+
+  /** Ends one subscription (its renewal charged back). Answers its Stripe renewal to end, if any. */
+  async cancelWithRenewal(db: EntityManager, id: string): Promise<string | null> {
+    const [rows]: [{ stripe_subscription_id: string | null }[], number] = await db.query(
+      `UPDATE subscriptions SET status = 'cancelled', auto_renew = false, updated_at = now()
+       WHERE id = $1 AND status <> 'cancelled' RETURNING stripe_subscription_id`,
+      [id],
+    );
+    return rows[0]?.stripe_subscription_id ?? null;
+  }
+
+  /**
+   * A renewal refunded in full: the year it added is taken off again, and it renews no more (the
+   * expiry job ends it, and its Stripe renewal, once the shortened date has passed).
+   */
+  async takeBackRenewal(db: EntityManager, id: string, period: { start: Date; end: Date }): Promise<void> {
+    await db.query(
+      `UPDATE subscriptions SET expiration_date = expiration_date - ($3::timestamptz - $2::timestamptz),
+              auto_renew = false, updated_at = now()
+       WHERE id = $1 AND expiration_date IS NOT NULL`,
+      [id, period.start, period.end],
+    );
   }
 
   /** The subscription, if it is within the scope given (any subscription without one). */

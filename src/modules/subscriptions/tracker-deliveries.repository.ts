@@ -17,7 +17,7 @@ export interface DueSubscription {
 export class TrackerDeliveriesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Active County Trackers bought before this month and not yet delivered this month. */
+  /** Active County Trackers bought before this month, not suspended by a dispute, and not yet delivered this month. */
   due(month: string, now: Date): Promise<DueSubscription[]> {
     return this.db.query(
       `SELECT s.id, s.county_id AS "countyId", to_char(s.start_date AT TIME ZONE 'UTC', 'YYYY-MM') AS "startRelease",
@@ -25,6 +25,7 @@ export class TrackerDeliveriesRepository {
                ORDER BY d.month DESC LIMIT 1) AS "lastDatasetId"
        FROM subscriptions s
        WHERE s.purchase_type = 'annual' AND s.status = 'active' AND s.expiration_date > $2
+         AND cardinality(s.suspending_disputes) = 0
          AND to_char(s.start_date AT TIME ZONE 'UTC', 'YYYY-MM') < $1
          AND NOT EXISTS (SELECT 1 FROM tracker_deliveries d WHERE d.subscription_id = s.id AND d.month = $1)`,
       [month, now],

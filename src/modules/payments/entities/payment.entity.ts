@@ -1,10 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type PaymentKind = 'charge' | 'renewal' | 'refund';
+export type PaymentKind = 'charge' | 'renewal' | 'refund' | 'chargeback';
 
 /**
- * The payments ledger: every charge, renewal and refund, once each (keyed by
- * its Stripe object). Revenue figures are sums over it; refunds are negative.
+ * The payments ledger: every charge, renewal, refund and lost dispute (chargeback), once each
+ * (keyed by its Stripe object). Revenue figures are sums over it; refunds and chargebacks are negative.
  */
 @Entity('payments')
 export class Payment {

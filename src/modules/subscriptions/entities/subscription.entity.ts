@@ -54,6 +54,10 @@ export class Subscription {
   @Column({ type: 'uuid', nullable: true, unique: true })
   orderItemId: string | null;
 
+  /** The Stripe disputes (dp_…) open against its payment: while any is, it gives no access. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  suspendingDisputes: string[];
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   startDate: Date;
 

@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http';
 import { Order, useOrder } from '../api/order';
 import { OrderInvoices } from './order-invoices';
 import { OrderNotFound } from './order-not-found';
+import { OrderOnHold } from './order-on-hold';
 import './order-page.css';
 import { OrderSubscriptionCard } from './order-subscription-card';
 import { OrderSummary } from './order-summary';
@@ -70,6 +71,8 @@ export default function OrderPage() {
   const { token = '' } = useParams();
   const order = useOrder(token);
   const notFound = order.error instanceof HttpError && order.error.status === 404;
+  // A disputed payment: the server's message says why and whom to write to.
+  const onHold = order.error instanceof HttpError && order.error.status === 403 ? order.error.serverMessage : null;
 
   return (
     <>
@@ -81,6 +84,8 @@ export default function OrderPage() {
           <OrderSkeleton />
         ) : notFound ? (
           <OrderNotFound />
+        ) : onHold ? (
+          <OrderOnHold message={onHold} />
         ) : order.isError ? (
           <section className="card order-message" role="alert">
             <h1 className="order-message__title">Your order could not be loaded</h1>
