@@ -287,7 +287,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff sign-in with the admin password; answers a token and sets an httpOnly cookie */
+        /** Break-glass staff sign-in with the shared admin password; answers a token (for API clients) and sets an httpOnly cookie (for the console) */
         post: operations["AdminLoginController_login"];
         delete?: never;
         options?: never;
@@ -321,7 +321,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke this admin token */
+        /** Revoke this admin session for good, and clear its cookie */
         post: operations["AdminController_logout"];
         delete?: never;
         options?: never;
@@ -1144,11 +1144,25 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description Null once the session is gone
+             * @description The staff session that acted; null only for a refused sign-in (there was no session)
              */
             adminSessionId: string | null;
             /**
-             * @description subscription.cancel, county.update, county.delete, …
+             * @description Who: the person of a staff-account session, "Shared admin password (break-glass)" for the password, or for a refused sign-in whoever the attempt claimed to be ("Unknown" when nobody)
+             * @example Jane Doe <jane@example.com>
+             */
+            actor: string;
+            /** @enum {string|null} */
+            signInMethod: "password" | "staff-account" | null;
+            /**
+             * @description Address the request came from
+             * @example 203.0.113.7
+             */
+            ipAddress: string | null;
+            /** @description Browser (User-Agent) the request came from */
+            userAgent: string | null;
+            /**
+             * @description subscription.cancel, county.update, county.delete, …; session.sign_in, session.sign_out and session.sign_in_refused for staff sign-in
              * @example county.update
              */
             action: string;

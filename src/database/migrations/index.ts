@@ -10,6 +10,7 @@ import { DatasetKeyFieldCounts1763800800000 } from './1763800800000-dataset-key-
 import { OrderLicense1763800900000 } from './1763800900000-order-license';
 import { Invoices1763801000000 } from './1763801000000-invoices';
 import { AdminListIndexes1763801100000 } from './1763801100000-admin-list-indexes';
+import { StaffAccountability1764200000000 } from './1764200000000-staff-accountability';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   OrderLicense1763800900000,
   Invoices1763801000000,
   AdminListIndexes1763801100000,
+  StaffAccountability1764200000000,
 ];
