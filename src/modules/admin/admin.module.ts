@@ -12,6 +12,8 @@ import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminGuard } from './admin.guard';
 import { AuditLogRepository } from './audit-log.repository';
+import { StaffSignInController } from './staff-sign-in.controller';
+import { StaffSignIn } from './staff-sign-in.service';
 
 @Module({
   imports: [
@@ -23,7 +25,7 @@ import { AuditLogRepository } from './audit-log.repository';
     SubscriptionsModule,
     UsersModule,
   ],
-  controllers: [AdminLoginController, AdminController],
+  controllers: [AdminLoginController, StaffSignInController, AdminController],
   providers: [
     AdminAuthService,
     AdminGuard,
@@ -31,6 +33,7 @@ import { AuditLogRepository } from './audit-log.repository';
     AdminActionsService,
     AuditLogRepository,
     AdminSessionsRepository,
+    StaffSignIn,
   ],
 })
 export class AdminModule {}
