@@ -77,7 +77,7 @@ export default function AuditLogPage() {
     <>
       <PageHeading
         title="Audit Log"
-        subtitle="Every change staff made, and every staff sign-in and sign-out, newest first"
+        subtitle="Every change staff made, newest first, with every staff sign-in and sign-out"
       />
       {log.isError && <LoadError error={log.error} fallback="Failed to load the audit log" />}
       <Table<AuditEntry>
