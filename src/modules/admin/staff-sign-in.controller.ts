@@ -45,7 +45,13 @@ export class StaffSignInController {
       return null;
     });
     if (!passport) return this.backToLogin(res, STAFF_SIGN_IN_ERRORS.unavailable);
-    passport.authenticate('staff-oidc', { session: false })(req, res, next);
+    // The strategy reads `code` and `error` wherever it runs: here, where none belongs, any outcome but the
+    // redirect to the provider is a sign-in that cannot start.
+    passport.authenticate('staff-oidc', { session: false }, () => this.backToLogin(res, STAFF_SIGN_IN_ERRORS.failed))(
+      req,
+      res,
+      next,
+    );
   }
 
   @Get('callback')
