@@ -352,6 +352,12 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => '/api/logout', expect: everyone(200), fresh: true },
     { key: 'logout', method: 'POST', route: '/api/logout', path: () => '/api/logout', expect: everyone(303), fresh: true },
     { key: 'admin-logout', method: 'POST', route: '/api/admin/logout', path: () => '/api/admin/logout', expect: staff(200), fresh: true },
+    { key: 'staff-login', method: 'GET', route: '/api/admin/staff-login', path: () => '/api/admin/staff-login',
+      expect: everyone(302), fresh: true },
+    { key: 'staff-callback', method: 'GET', route: '/api/admin/staff-login/callback', what: 'no code: starts sign-in over',
+      path: () => '/api/admin/staff-login/callback', expect: everyone(302), fresh: true },
+    { key: 'staff-callback-forged', method: 'GET', route: '/api/admin/staff-login/callback', what: 'a code and state not issued',
+      path: () => '/api/admin/staff-login/callback?code=stolen&state=forged', expect: everyone(303), fresh: true },
   ];
 
   const label = (row: Row) => `${row.method} ${row.route}${row.what ? ` [${row.what}]` : ''}`;

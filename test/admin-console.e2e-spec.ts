@@ -46,8 +46,34 @@ describe('The admin console session and dashboard in a real browser', () => {
 
     await signInToConsole(page, origin);
     await toast().getByText('Admin login successful').waitFor();
-    expect(await storedAdminToken(page)).toMatch(/^[\w-]{43}$/);
+    expect(await storedAdminToken(page)).toBe('cookie-session');
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+  });
+
+  it('keeps no credential where page scripts can read it: calls carry only the httpOnly cookie', async () => {
+    const authorizations: string[] = [];
+    page.on('request', (req) => {
+      const header = req.headers().authorization;
+      if (header) authorizations.push(header);
+    });
+    const token = await signInToConsole(page, origin, '/admin/users');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+
+    // Under the spec's admin token key only a marker that the console signed in, never the token.
+    const marker = await storedAdminToken(page);
+    expect(marker).toBe('cookie-session');
+    const readable = await page.evaluate<string>(
+      `JSON.stringify([Object.values(localStorage), Object.values(sessionStorage), document.cookie])`,
+    );
+    expect(readable).not.toContain(token);
+    // The marker opens nothing: it is not a credential.
+    const withMarker = await page.request.get(`${origin}/api/admin/check-auth`, {
+      headers: { Authorization: `Bearer ${marker}`, Cookie: '' },
+    });
+    expect(withMarker.status()).toBe(401);
+    expect(authorizations).toEqual([]);
+    const cookie = (await page.context().cookies(`${origin}/api/admin`)).find((c) => c.name === 'cds.admin');
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
   });
 
   it('sends a visitor without a session from /admin/users to /admin/login, and back there after signing in', async () => {
@@ -60,19 +86,17 @@ describe('The admin console session and dashboard in a real browser', () => {
     await page.waitForURL(`${origin}/admin/users`);
   });
 
-  it('redirects to login when the stored token is no longer valid', async () => {
+  it('redirects to login when local storage says signed in but the server knows no session', async () => {
     await page.goto(`${origin}/admin/login`);
-    await page.evaluate(`localStorage.setItem('adminToken', 'revoked-or-made-up')`);
+    await page.evaluate(`localStorage.setItem('adminToken', 'cookie-session')`);
     await page.goto(`${origin}/admin/dashboard`);
     await page.waitForURL(`${origin}/admin/login`);
   });
 
   it('shows the summary on the dashboard with the spec rounding', async () => {
-    await signInToConsole(page, origin);
+    const token = await signInToConsole(page, origin);
     const summary = await (
-      await page.request.get(`${origin}/api/admin/summary`, {
-        headers: { Authorization: `Bearer ${await storedAdminToken(page)}` },
-      })
+      await page.request.get(`${origin}/api/admin/summary`, { headers: { Authorization: `Bearer ${token}` } })
     ).json();
     const card = (title: string) => page.locator('.metric-card', { hasText: title });
     await card('Total Revenue')
@@ -87,9 +111,8 @@ describe('The admin console session and dashboard in a real browser', () => {
     await screenshot(page, 'admin-dashboard');
   });
 
-  it('logs out: "Logged out successfully", the token is gone and the console asks for the password again', async () => {
-    await signInToConsole(page, origin);
-    const token = await storedAdminToken(page);
+  it('logs out: "Logged out successfully", the marker is gone and the console asks for the password again', async () => {
+    const token = await signInToConsole(page, origin);
     await page.getByRole('button', { name: 'Logout' }).click();
     await toast().getByText('Logged out successfully').waitFor();
     await page.waitForURL(`${origin}/admin/login`);

@@ -308,8 +308,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff sign-in with the admin password; answers a token and sets an httpOnly cookie */
+        /** Break-glass staff sign-in with the shared admin password; answers a token (for API clients) and sets an httpOnly cookie (for the console) */
         post: operations["AdminLoginController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start named staff sign-in to the admin console with the OpenID provider (authorization code flow) */
+        get: operations["StaffSignInController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff-login/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider returns: opens an admin session for a member of the staff group */
+        get: operations["StaffSignInController_callback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -342,7 +376,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke this admin token */
+        /** Revoke this admin session for good, and clear its cookie */
         post: operations["AdminController_logout"];
         delete?: never;
         options?: never;
@@ -1182,11 +1216,25 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description Null once the session is gone
+             * @description The staff session that acted; null only for a refused sign-in (there was no session)
              */
             adminSessionId: string | null;
             /**
-             * @description subscription.cancel, county.update, county.delete, …
+             * @description Who: the person of a staff-account session, "Shared admin password (break-glass)" for the password, or for a refused sign-in whoever the attempt claimed to be ("Unknown" when nobody)
+             * @example Jane Doe <jane@example.com>
+             */
+            actor: string;
+            /** @enum {string|null} */
+            signInMethod: "password" | "staff-account" | null;
+            /**
+             * @description Address the request came from
+             * @example 203.0.113.7
+             */
+            ipAddress: string | null;
+            /** @description Browser (User-Agent) the request came from */
+            userAgent: string | null;
+            /**
+             * @description subscription.cancel, county.update, county.delete, …; session.sign_in, session.sign_out and session.sign_in_refused for staff sign-in
              * @example county.update
              */
             action: string;
@@ -1900,6 +1948,49 @@ export interface operations {
             };
             /** @description Five failures from one address within 15 minutes; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StaffSignInController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Back to /admin/login?error=staff-sign-in-unavailable when not configured */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    StaffSignInController_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /admin/dashboard with the httpOnly admin cookie set; or back to /admin/login?error=not-staff (no staff group) or ?error=staff-sign-in-failed */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -105,6 +105,17 @@ export const VARIABLES = {
   },
   OIDC_CLIENT_ID: { kind: 'text', description: 'OpenID Connect client id' },
   OIDC_CLIENT_SECRET: { kind: 'secret', description: 'OpenID Connect client secret' },
+  OIDC_STAFF_GROUP_CLAIM: {
+    kind: 'text',
+    description: 'ID token or userinfo claim listing the groups of a person signing in to /admin with a staff account',
+    localDefault: 'groups',
+  },
+  OIDC_STAFF_GROUP: {
+    kind: 'text',
+    description:
+      'The group (in OIDC_STAFF_GROUP_CLAIM) whose members may sign in to /admin with their own account; unset in production turns that sign-in off',
+    localDefault: 'county-store-staff',
+  },
   SMTP_URL: {
     kind: 'smtp-url',
     description: 'Outgoing mail server (smtp:// or smtps://); unset locally means the var/mail outbox',

@@ -11,6 +11,7 @@ import { OrderLicense1763800900000 } from './1763800900000-order-license';
 import { Invoices1763801000000 } from './1763801000000-invoices';
 import { AdminListIndexes1763801100000 } from './1763801100000-admin-list-indexes';
 import { PaymentDisputes1764100000000 } from './1764100000000-payment-disputes';
+import { StaffAccountability1764200000000 } from './1764200000000-staff-accountability';
 import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
@@ -28,5 +29,6 @@ export const migrations = [
   Invoices1763801000000,
   AdminListIndexes1763801100000,
   PaymentDisputes1764100000000,
+  StaffAccountability1764200000000,
   OrderPageTokens1764400000000,
 ];

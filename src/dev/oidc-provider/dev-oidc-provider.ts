@@ -6,6 +6,12 @@ import { devMemoryAdapter } from './dev-memory-adapter';
 /** Where the store mounts the development provider while it is active. */
 export const DEV_OIDC_PATH = '/dev/oidc';
 
+/** Where the admin console's staff sign-in returns (src/modules/admin STAFF_CALLBACK_PATH); the store's client may use it. */
+const STAFF_CALLBACK_PATH = '/api/admin/staff-login/callback';
+
+/** The claim the development provider lists a person's groups in (OIDC_STAFF_GROUP_CLAIM's default). */
+export const DEV_GROUPS_CLAIM = 'groups';
+
 // The sign-out page submits itself from a script file: the store's Content-Security-Policy runs no inline script.
 const SIGN_OUT_SCRIPT_PATH = `${DEV_OIDC_PATH}/sign-out.js`;
 const SIGN_OUT_SCRIPT = `document.getElementById('op.logoutForm').requestSubmit(document.querySelector('button[name=logout]'));`;
@@ -32,6 +38,8 @@ interface DevAccount {
   email_verified: boolean;
   given_name?: string;
   family_name?: string;
+  /** Groups the person belongs to, e.g. the staff group that may sign in to /admin. */
+  groups: string[];
 }
 
 // oidc-provider is an ES module without type declarations; Node 20.19+ requires it natively.
@@ -60,6 +68,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label>Email<input type="email" name="email" required autofocus value="${value('email')}"></label>
 <label>First name<input type="text" name="given_name" value="${value('given_name')}"></label>
 <label>Last name<input type="text" name="family_name" value="${value('family_name')}"></label>
+<label>Groups (comma-separated, e.g. county-store-staff for staff)<input type="text" name="groups" value="${value('groups')}"></label>
 <label class="check"><input type="checkbox" name="email_verified" value="true" checked> The provider has verified this email</label>
 <button type="submit">Sign in</button>
 </form>`,
@@ -69,7 +78,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 /**
  * A real OpenID Connect provider (the `oidc-provider` library) for local use,
  * mounted inside the store. Its sign-in page asks for an email and a name;
- * consent is given on the user's behalf. Accounts live in memory.
+ * consent is given on the user's behalf. Accounts live in memory. A
+ * person's groups are typed in too, so a test or a developer can be staff (the staff group) or not.
  */
 export function createDevOidcProvider(options: DevProviderOptions): DevProvider {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -86,7 +96,7 @@ export function createDevOidcProvider(options: DevProviderOptions): DevProvider 
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.callbackUrl],
+        redirect_uris: [options.callbackUrl, `${options.publicUrl}${STAFF_CALLBACK_PATH}`],
         post_logout_redirect_uris: [options.postLogoutRedirectUrl],
         response_types: ['code'],
         grant_types: ['authorization_code'],
@@ -97,13 +107,15 @@ export function createDevOidcProvider(options: DevProviderOptions): DevProvider 
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'name'],
+      // Groups ride with the profile, as many workforce providers release them; the staff sign-in reads them.
+      profile: ['given_name', 'family_name', 'name', DEV_GROUPS_CLAIM],
     },
     findAccount: async (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
       const name = [account.given_name, account.family_name].filter(Boolean).join(' ') || undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...account, name }) };
+      const { groups, ...profile } = account;
+      return { accountId: sub, claims: async () => ({ sub, ...profile, name, [DEV_GROUPS_CLAIM]: groups }) };
     },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `${DEV_OIDC_PATH}/interaction/${interaction.uid}`,
@@ -183,6 +195,11 @@ export function createDevOidcProvider(options: DevProviderOptions): DevProvider 
           String(form.family_name ?? '')
             .trim()
             .slice(0, 100) || undefined,
+        groups: String(form.groups ?? '')
+          .split(',')
+          .map((group) => group.trim().slice(0, 100))
+          .filter(Boolean)
+          .slice(0, 20),
       });
       await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
     } catch (error) {

@@ -4,7 +4,9 @@ import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountiesRepository, CountyCatalogService } from '../counties';
 import { DatasetUploadsService } from '../datasets';
 import { SubscriptionsRepository } from '../subscriptions';
+import { auditActor } from './audit-actor';
 import { AuditLogRepository } from './audit-log.repository';
+import { AuditEntryDto } from './dto/admin-actions.dto';
 import { UpdateCountyDto } from './dto/admin.dto';
 import { UploadedDatasetDto } from './dto/upload-dataset.dto';
 
@@ -110,7 +112,21 @@ export class AdminActionsService {
     return UploadedDatasetDto.of(dataset);
   }
 
-  auditEntries(limit = 200) {
-    return this.auditLog.latest(limit);
+  async auditEntries(limit = 200): Promise<AuditEntryDto[]> {
+    const rows = await this.auditLog.latest(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      adminSessionId: row.adminSessionId,
+      actor: auditActor(row),
+      signInMethod: row.signInMethod,
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      before: row.before,
+      after: row.after,
+      occurredAt: row.occurredAt,
+    }));
   }
 }

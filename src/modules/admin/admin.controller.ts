@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   Inject,
-  Ip,
   Param,
   Post,
   Put,
@@ -40,7 +39,9 @@ import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { appConfig } from '../../config';
 import { AdminActionsService } from './admin-actions.service';
-import { ADMIN_COOKIE, ADMIN_SESSION_HOURS, AdminAuthService } from './admin-auth.service';
+import { ADMIN_COOKIE, AdminAuthService } from './admin-auth.service';
+import { setAdminCookie } from './admin-cookie';
+import { staffClientOf } from './staff-client';
 import { AdminFiguresService } from './admin-figures.service';
 import { CatalogCountyDto } from '../counties';
 import { AdminGuard, AdminSessionId } from './admin.guard';
@@ -68,23 +69,20 @@ export class AdminLoginController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Staff sign-in with the admin password; answers a token and sets an httpOnly cookie' })
+  @ApiOperation({
+    summary:
+      'Break-glass staff sign-in with the shared admin password; answers a token (for API clients) and sets an httpOnly cookie (for the console)',
+  })
   @ApiOkResponse({ type: AdminTokenDto })
   @ApiUnauthorizedResponse({ description: 'Invalid password' })
   @ApiTooManyRequestsResponse({ description: 'Five failures from one address within 15 minutes; see Retry-After' })
   async login(
     @Body() dto: AdminLoginDto,
-    @Ip() ip: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminTokenDto> {
-    const { token } = await sendRetryAfter(res, () => this.auth.login(dto.password, ip));
-    res.cookie(ADMIN_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: this.app.production,
-      path: '/api/admin',
-      maxAge: ADMIN_SESSION_HOURS * 3600 * 1000,
-    });
+    const { token } = await sendRetryAfter(res, () => this.auth.login(dto.password, staffClientOf(req)));
+    setAdminCookie(res, token, this.app.production);
     return { token };
   }
 }
@@ -110,13 +108,14 @@ export class AdminController {
 
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke this admin token' })
+  @ApiOperation({ summary: 'Revoke this admin session for good, and clear its cookie' })
   @ApiOkResponse({ type: AdminLogoutDto })
   async logout(
     @AdminSessionId() sessionId: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminLogoutDto> {
-    await this.auth.logout(sessionId);
+    await this.auth.logout(sessionId, staffClientOf(req));
     res.clearCookie(ADMIN_COOKIE, { path: '/api/admin' });
     return { loggedOut: true };
   }

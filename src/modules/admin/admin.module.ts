@@ -16,6 +16,8 @@ import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminGuard } from './admin.guard';
 import { AuditLogRepository } from './audit-log.repository';
+import { StaffSignInController } from './staff-sign-in.controller';
+import { StaffSignIn } from './staff-sign-in.service';
 
 @Module({
   imports: [
@@ -29,7 +31,7 @@ import { AuditLogRepository } from './audit-log.repository';
     SubscriptionsModule,
     UsersModule,
   ],
-  controllers: [AdminLoginController, AdminController, AdminOrderLinksController],
+  controllers: [AdminLoginController, StaffSignInController, AdminController, AdminOrderLinksController],
   providers: [
     AdminAuthService,
     AdminGuard,
@@ -38,6 +40,7 @@ import { AuditLogRepository } from './audit-log.repository';
     AdminOrderLinksService,
     AuditLogRepository,
     AdminSessionsRepository,
+    StaffSignIn,
   ],
 })
 export class AdminModule {}

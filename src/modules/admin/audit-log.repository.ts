@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { AdminSession } from './entities/admin-session.entity';
 import { AuditEntry } from './entities/audit-entry.entity';
 
 /** A change to record, written in the transaction that makes it. */
 export type AuditRecord = Pick<AuditEntry, 'action' | 'targetType' | 'before' | 'after'> & {
-  sessionId: string;
-  targetId: string;
+  /** Null only for a refused sign-in, which has no session. */
+  sessionId: string | null;
+  targetId: string | null;
+  /** Where a sign-in, sign-out or refused attempt came from; a change's entry shows its session's. */
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+/** An audit entry with the staff session behind it: how it signed in, and as whom. */
+export type AuditRow = AuditEntry & {
+  signInMethod: AdminSession['signInMethod'] | null;
+  staffSubject: string | null;
+  staffEmail: string | null;
+  staffName: string | null;
 };
 
 @Injectable()
@@ -25,11 +38,35 @@ export class AuditLogRepository {
       targetId: entry.targetId,
       before: entry.before,
       after: entry.after,
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent ?? null,
     });
   }
 
-  /** The latest entries, newest first. */
-  latest(limit: number): Promise<AuditEntry[]> {
-    return this.db.getRepository(AuditEntry).find({ order: { occurredAt: 'DESC', id: 'DESC' }, take: limit });
+  /** The latest entries, newest first, each with who made it. */
+  async latest(limit: number): Promise<AuditRow[]> {
+    const { entities, raw } = await this.db
+      .getRepository(AuditEntry)
+      .createQueryBuilder('entry')
+      .leftJoin(AdminSession, 'session', 'session.id = entry.adminSessionId')
+      .addSelect('session.signInMethod', 'sign_in_method')
+      .addSelect('session.staffSubject', 'staff_subject')
+      .addSelect('session.staffEmail', 'staff_email')
+      .addSelect('session.staffName', 'staff_name')
+      .addSelect('session.ipAddress', 'session_ip_address')
+      .addSelect('session.userAgent', 'session_user_agent')
+      .orderBy('entry.occurredAt', 'DESC')
+      .addOrderBy('entry.id', 'DESC')
+      .limit(limit)
+      .getRawAndEntities<Record<string, string | null>>();
+    return entities.map((entry, i) => ({
+      ...entry,
+      ipAddress: entry.ipAddress ?? raw[i].session_ip_address,
+      userAgent: entry.userAgent ?? raw[i].session_user_agent,
+      signInMethod: raw[i].sign_in_method as AuditRow['signInMethod'],
+      staffSubject: raw[i].staff_subject,
+      staffEmail: raw[i].staff_email,
+      staffName: raw[i].staff_name,
+    }));
   }
 }

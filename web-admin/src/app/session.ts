@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
 import { adminKeys } from '../lib/api';
-import { clearAdminToken, storeAdminToken } from '../lib/admin-token';
+import { clearSignedInMarker, markSignedIn } from '../lib/signed-in-marker';
 
-/** Signed in: keep the token and let the guard pass without asking the server again. */
-export function startSession(client: QueryClient, token: string): void {
-  storeAdminToken(token);
+/** Signed in (the server has set the session cookie): mark it, and let the guard pass without asking again. */
+export function startSession(client: QueryClient): void {
+  markSignedIn();
   client.setQueryData<components['schemas']['AdminAuthCheckDto']>(adminKeys.checkAuth, { authenticated: true });
 }
 
-/** Signed out (or the session ran out): forget the token and every figure read with it. */
+/** Signed out (or the session ran out): forget the marker and every figure read in the session. */
 export function endSession(client: QueryClient): void {
-  clearAdminToken();
+  clearSignedInMarker();
   client.clear();
 }

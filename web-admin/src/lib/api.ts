@@ -1,13 +1,12 @@
 import { createHttpClient } from '@web-shared/http';
-import { readAdminToken } from './admin-token';
 
 export { HttpError, messageOf } from '@web-shared/http';
 
-/** Every console call carries the admin token as a Bearer header, besides the session cookie. */
-export const { getJson, sendJson } = createHttpClient((): Record<string, string> => {
-  const token = readAdminToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-});
+/**
+ * Console calls are authenticated by the httpOnly admin cookie alone (sent with credentials); the
+ * console never holds a token it could leak. Bearer tokens are for API clients.
+ */
+export const { getJson, sendJson } = createHttpClient();
 
 /** Query keys shared by pages that refresh each other's data (a cancel refreshes the summary). */
 export const adminKeys = {

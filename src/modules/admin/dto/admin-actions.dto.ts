@@ -17,15 +17,45 @@ export class RemovedCountyDto {
   deleted: true;
 }
 
-/** One staff action of GET /api/admin/audit-log, with the record before and after it. */
+/**
+ * One entry of GET /api/admin/audit-log: a staff action with the record before and after it, or a
+ * staff sign-in, sign-out or refused sign-in; each with who, from which address and browser.
+ */
 export class AuditEntryDto {
   @ApiProperty({ example: '42', description: 'Sequential, as text (a 64-bit integer)' })
   id: string;
 
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'Null once the session is gone' })
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The staff session that acted; null only for a refused sign-in (there was no session)',
+  })
   adminSessionId: string | null;
 
-  @ApiProperty({ example: 'county.update', description: 'subscription.cancel, county.update, county.delete, …' })
+  @ApiProperty({
+    example: 'Jane Doe <jane@example.com>',
+    description:
+      'Who: the person of a staff-account session, "Shared admin password (break-glass)" for the password, ' +
+      'or for a refused sign-in whoever the attempt claimed to be ("Unknown" when nobody)',
+  })
+  actor: string;
+
+  @ApiProperty({ enum: ['password', 'staff-account'], nullable: true, type: String })
+  signInMethod: 'password' | 'staff-account' | null;
+
+  @ApiProperty({ nullable: true, type: String, example: '203.0.113.7', description: 'Address the request came from' })
+  ipAddress: string | null;
+
+  @ApiProperty({ nullable: true, type: String, description: 'Browser (User-Agent) the request came from' })
+  userAgent: string | null;
+
+  @ApiProperty({
+    example: 'county.update',
+    description:
+      'subscription.cancel, county.update, county.delete, …; session.sign_in, session.sign_out and ' +
+      'session.sign_in_refused for staff sign-in',
+  })
   action: string;
 
   @ApiProperty({ example: 'county', description: 'What kind of record the action changed' })

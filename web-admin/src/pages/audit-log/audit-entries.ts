@@ -6,6 +6,9 @@ const ACTIONS: Record<string, string> = {
   'county.delete': 'County deleted',
   'dataset.upload': 'County file uploaded',
   'order.links_replaced': 'Order link replaced',
+  'session.sign_in': 'Signed in',
+  'session.sign_out': 'Signed out',
+  'session.sign_in_refused': 'Sign-in refused',
 };
 
 /** "subscription.cancel" as staff say it: "Subscription cancelled". An action added later reads "Thing done". */
@@ -68,7 +71,10 @@ export const describeChange = (change: FieldChange) =>
   `${change.field}: ${formatValue(change.before)} → ${formatValue(change.after)}`;
 
 /** What changed, one line a field; a record that is gone afterwards reads "Removed". */
-export function changeSummary(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+export function changeSummary(
+  entry: Pick<AuditEntry, 'before' | 'after'> & Partial<Pick<AuditEntry, 'action'>>,
+): string[] {
+  if (entry.action?.startsWith('session.')) return sessionDetails(entry.after);
   if (record(entry.before) && entry.after === null) return ['Removed'];
   const changes = changedFields(entry.before, entry.after);
   return changes.length ? changes.map(describeChange) : ['No field changed'];
@@ -98,6 +104,8 @@ export function targetLabel(
         [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.email || 'Guest User';
       return `Subscription: ${county.name}, ${county.state} (${customer})`;
     }
+    case 'admin_session':
+      return `Staff session ${shortId(entry.targetId)}`;
     case 'county_dataset':
       return typeof latest.release === 'string' ? `County file, release ${latest.release}` : 'County file';
     default:
@@ -108,3 +116,22 @@ export function targetLabel(
 /** Every action in the log once, for the action filter. */
 export const actionsIn = (entries: readonly Pick<AuditEntry, 'action'>[]) =>
   [...new Set(entries.map((entry) => entry.action))].sort();
+
+const SIGN_IN_METHODS: Record<string, string> = {
+  password: 'Shared admin password (break-glass)',
+  'staff-account': 'Staff account',
+};
+
+/** A sign-in event's facts, one a line: how, and for a refusal why. */
+function sessionDetails(after: unknown): string[] {
+  const facts = record(after) ?? {};
+  const lines: string[] = [];
+  if (typeof facts.signInMethod === 'string') lines.push(SIGN_IN_METHODS[facts.signInMethod] ?? facts.signInMethod);
+  if (typeof facts.reason === 'string') lines.push(facts.reason);
+  return lines.length ? lines : ['—'];
+}
+
+/** Where an entry came from: the address, and the browser when known. */
+export function originLabel(entry: Pick<AuditEntry, 'ipAddress' | 'userAgent'>): string {
+  return [entry.ipAddress, entry.userAgent].filter(Boolean).join(' · ') || 'unknown';
+}

@@ -4,7 +4,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { pagination } from '../../lib/table';
 import { useAuditLog, useSubscriptionNames, type AuditEntry } from './api';
-import { actionLabel, actionsIn, changeSummary, formatDateTime, targetLabel } from './audit-entries';
+import { actionLabel, actionsIn, changeSummary, formatDateTime, originLabel, targetLabel } from './audit-entries';
 import './audit-log.css';
 
 const byTime = (a: AuditEntry, b: AuditEntry) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt);
@@ -52,6 +52,13 @@ export default function AuditLogPage() {
       sorter: (a, b) => actionLabel(a.action).localeCompare(actionLabel(b.action)),
       render: (_, entry) => actionLabel(entry.action),
     },
+    // Who and from where: the audit trail names a person, or says the shared password was used.
+    { title: 'Who', key: 'actor', render: (_, entry) => entry.actor },
+    {
+      title: 'From',
+      key: 'origin',
+      render: (_, entry) => <span className="audit-origin">{originLabel(entry)}</span>,
+    },
     { title: 'Target', key: 'target', render: (_, entry) => targetLabel(entry, subscriptionsById) },
     {
       title: 'Changes',
@@ -68,7 +75,10 @@ export default function AuditLogPage() {
 
   return (
     <>
-      <PageHeading title="Audit Log" subtitle="Every change staff made, newest first" />
+      <PageHeading
+        title="Audit Log"
+        subtitle="Every change staff made, newest first, with every staff sign-in and sign-out"
+      />
       {log.isError && <LoadError error={log.error} fallback="Failed to load the audit log" />}
       <Table<AuditEntry>
         rowKey="id"

@@ -8,7 +8,8 @@ export function useAdminLogin() {
   return useMutation({
     mutationFn: (password: string) =>
       sendJson<components['schemas']['AdminTokenDto']>('POST', '/api/admin/login', { password }),
-    onSuccess: ({ token }) => startSession(client, token),
+    // The answer's token is for API clients; the console's session is the httpOnly cookie the answer set.
+    onSuccess: () => startSession(client),
     meta: { signIn: true }, // a 401 here is a wrong password, not an ended session
   });
 }
