@@ -76,12 +76,16 @@ export function useServerTable<SortKey extends string>() {
   const [status, setStatus] = useState<string[]>([]);
 
   useEffect(() => {
+    const next = search.trim();
+    // Only a changed search starts again at page one: not the page's first render, which would
+    // otherwise send a quick click on page 2 back to page 1 once the delay ran out.
+    if (next === q) return;
     const settled = setTimeout(() => {
-      setQ(search.trim());
+      setQ(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(settled);
-  }, [search]);
+  }, [search, q]);
 
   const filter: ListFilter<SortKey> = {
     sort: sort.key && sort.order ? sort.key : undefined,
