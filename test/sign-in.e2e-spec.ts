@@ -2,7 +2,7 @@ import request from 'supertest';
 import { cspRefusals, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
 import { authConfig } from '../src/config';
-import { SignInState, SignInStateSeal } from '../src/modules/auth/sign-in-state.store';
+import { SignInState, SignInStateSeal } from '../src/integrations/oidc/signed-state-store';
 import { finishSignIn, signIn, signOut, startSignIn } from './support/sign-in';
 import { startTestApp, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
@@ -59,7 +59,7 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
     const sessionRows = async () =>
       (await context.store.db.query(`SELECT count(*)::int AS n FROM sessions`))[0].n as number;
     const seal = () =>
-      new SignInStateSeal(context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret);
+      new SignInStateSeal(context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret, 'customer');
 
     it('starts many anonymous sign-ins without writing a session row or a session cookie', async () => {
       const rows = await sessionRows();
@@ -101,7 +101,7 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
       [
         'signed under another secret',
         (value: string) =>
-          new SignInStateSeal('guess').seal(
+          new SignInStateSeal('guess', 'customer').seal(
             JSON.parse(Buffer.from(value.split('.')[0], 'base64url').toString()) as SignInState,
           ),
       ],

@@ -7,26 +7,20 @@ import { Strategy as OpenIDConnectStrategy, VerifyCallback } from 'passport-open
 import { adminConfig, appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
+import { discoverIssuer, IssuerEndpoints } from '../../integrations/oidc/issuer-endpoints';
+import { SignInStateStore } from '../../integrations/oidc/signed-state-store';
 import type { StaffIdentity } from './admin-auth.service';
-import { StaffSignInStateStore } from './staff-sign-in-state.store';
 
 type Authenticator = passport.Authenticator<Handler, Handler>;
 
 export const STAFF_LOGIN_PATH = '/api/admin/staff-login';
 /** Registered with the provider as a redirect URI of the store's client (the development provider does so itself). */
 export const STAFF_CALLBACK_PATH = `${STAFF_LOGIN_PATH}/callback`;
+/** A staff sign-in in progress: the admin area has no server session, and any replica may finish it. */
+const STAFF_SIGN_IN_STATE = { name: 'cds.admin-sign-in', path: STAFF_LOGIN_PATH, purpose: 'staff' };
 
 /** What the provider said about a person: a staff member, or someone to refuse (and audit) with a reason. */
 export type StaffVerdict = { staff: StaffIdentity } | { refused: string; identity: Partial<StaffIdentity> };
-
-interface Endpoints {
-  issuer: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
 
 /** The groups a claim lists: an array, or one string of names separated by spaces or commas. */
 export function groupsIn(value: unknown): string[] {
@@ -81,28 +75,20 @@ export class StaffSignIn {
     return this.ready;
   }
 
-  private async endpoints(): Promise<Endpoints> {
+  private async endpoints(): Promise<IssuerEndpoints> {
     if (this.auth.useDevProvider) {
       // The development provider is made once, by the auth module, and mounted in the store.
       const dev = this.modules.get<typeof DEV_OIDC_PROVIDER, DevProvider | null>(DEV_OIDC_PROVIDER, { strict: false });
       if (!dev) throw new Error('The development sign-in provider is not running');
       return dev;
     }
-    const issuer = this.auth.oidc.issuerUrl as string;
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`OpenID discovery at ${issuer} answered ${res.status}`);
-    const discovery = (await res.json()) as Record<string, string>;
-    return {
-      issuer: discovery.issuer,
-      authorizationUrl: discovery.authorization_endpoint,
-      tokenUrl: discovery.token_endpoint,
-      userInfoUrl: discovery.userinfo_endpoint,
+    return discoverIssuer(this.auth.oidc.issuerUrl as string, {
       clientId: this.auth.oidc.clientId as string,
       clientSecret: this.auth.oidc.clientSecret ?? '',
-    };
+    });
   }
 
-  private build(endpoints: Endpoints): Authenticator {
+  private build(endpoints: IssuerEndpoints): Authenticator {
     const { groupClaim, group } = this.admin.staffSignIn;
     const verify = (
       issuer: string,
@@ -146,8 +132,8 @@ export class StaffSignIn {
           nonce: 'true',
           // Staff must show who they are now, not ride on an old provider session: ask every time.
           prompt: 'login',
-          store: new StaffSignInStateStore(this.auth.sessionSecret, this.app.production, STAFF_LOGIN_PATH),
-        } as ConstructorParameters<typeof OpenIDConnectStrategy>[0],
+          store: new SignInStateStore(this.auth.sessionSecret, STAFF_SIGN_IN_STATE, this.app.production),
+        },
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),
     );

@@ -32,12 +32,12 @@ import { DataSource } from 'typeorm';
 import { appConfig } from '../../config';
 import { UsersRepository } from '../users';
 import { CurrentUserDto } from './dto/current-user.dto';
-import { OidcClient, SIGN_IN_NOT_CONFIGURED } from './oidc-client.service';
+import { OidcClient, SIGN_IN_NOT_CONFIGURED, SIGN_IN_STATE } from './oidc-client.service';
 import { refererPath, safeReturnPath } from './return-path';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.middleware';
 import { confirmSignOutPage, continueToProviderPage, SIGN_OUT_STYLESHEET } from './sign-out-page';
-import { SIGN_IN_STATE_COOKIE, signInStateCookieOptions } from './sign-in-state.store';
 import { SignedInGuard, SignedInUserId } from './signed-in.guard';
+import { signInStateCookieOptions } from '../../integrations/oidc/signed-state-store';
 
 @ApiTags('auth')
 @Controller()
@@ -82,7 +82,7 @@ export class AuthController {
       { session: false },
       (error: Error | null, user?: { userId: string }, info?: { state?: { returnTo?: unknown } }) => {
         // The sign-in this callback ends is over, whatever its outcome: its state cookie goes.
-        res.clearCookie(SIGN_IN_STATE_COOKIE, signInStateCookieOptions(this.app.production));
+        res.clearCookie(SIGN_IN_STATE.name, signInStateCookieOptions(SIGN_IN_STATE, this.app.production));
         if (error || !user) {
           this.logger.warn(`Sign-in failed: ${error?.message ?? JSON.stringify(info)}`);
           res.redirect(303, '/');

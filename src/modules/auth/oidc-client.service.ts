@@ -11,21 +11,15 @@ import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
+import { discoverIssuer, IssuerEndpoints } from '../../integrations/oidc/issuer-endpoints';
+import { SignInStateCookie, SignInStateStore } from '../../integrations/oidc/signed-state-store';
 import { UsersRepository } from '../users';
-import { SignInStateStore } from './sign-in-state.store';
 
 export const SIGN_IN_NOT_CONFIGURED = 'Sign-in is not configured';
 export const CALLBACK_PATH = '/api/login/callback';
 
-interface IssuerEndpoints {
-  issuer: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  userInfoUrl: string;
-  endSessionUrl?: string;
-  clientId: string;
-  clientSecret: string;
-}
+/** A customer's sign-in in progress: sent only to /api/login and its callback. */
+export const SIGN_IN_STATE: SignInStateCookie = { name: 'cds.signin', path: '/api/login', purpose: 'customer' };
 
 /**
  * The store as an OpenID Connect relying party: the development provider
@@ -66,19 +60,10 @@ export class OidcClient {
 
   private async endpoints(): Promise<IssuerEndpoints> {
     if (this.devProvider) return this.devProvider;
-    const issuer = this.auth.oidc.issuerUrl as string;
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`OpenID discovery at ${issuer} answered ${res.status}`);
-    const discovery = (await res.json()) as Record<string, string>;
-    return {
-      issuer: discovery.issuer,
-      authorizationUrl: discovery.authorization_endpoint,
-      tokenUrl: discovery.token_endpoint,
-      userInfoUrl: discovery.userinfo_endpoint,
-      endSessionUrl: discovery.end_session_endpoint,
+    return discoverIssuer(this.auth.oidc.issuerUrl as string, {
       clientId: this.auth.oidc.clientId as string,
       clientSecret: this.auth.oidc.clientSecret ?? '',
-    };
+    });
   }
 
   private buildPassport(endpoints: IssuerEndpoints): Authenticator {
@@ -127,7 +112,7 @@ export class OidcClient {
           skipUserProfile: false,
           nonce: 'true',
           // State, nonce and return path in a signed cookie: starting a sign-in writes no session row.
-          store: new SignInStateStore(this.auth.sessionSecret, this.app.production),
+          store: new SignInStateStore(this.auth.sessionSecret, SIGN_IN_STATE, this.app.production),
         },
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),

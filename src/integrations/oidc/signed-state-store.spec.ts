@@ -1,7 +1,7 @@
-import { readCookie, SignInState, SignInStateSeal } from './sign-in-state.store';
+import { SignInState, SignInStateSeal } from './signed-state-store';
 
 describe('SignInStateSeal', () => {
-  const seal = new SignInStateSeal('a session secret');
+  const seal = new SignInStateSeal('a session secret', 'customer');
   const now = Date.UTC(2026, 0, 1);
   const state: SignInState = { handle: 'h4ndle', nonce: 'n0nce', returnTo: '/dashboard', expires: now + 600_000 };
 
@@ -25,22 +25,18 @@ describe('SignInStateSeal', () => {
   });
 
   it('refuses a state sealed under another secret', () => {
-    const other = new SignInStateSeal('another secret').seal(state);
+    const other = new SignInStateSeal('another secret', 'customer').seal(state);
     expect(seal.open(other, now)).toEqual({ refused: 'The sign-in state cookie is not one this store signed' });
+  });
+
+  it('refuses the state of the other sign-in', () => {
+    const staff = new SignInStateSeal('a session secret', 'staff').seal(state);
+    expect(seal.open(staff, now)).toEqual({ refused: 'The sign-in state cookie is not one this store signed' });
   });
 
   it('refuses a missing state', () => {
     expect(seal.open(undefined, now)).toEqual({
       refused: 'No sign-in in progress in this browser (its state cookie is missing)',
     });
-  });
-});
-
-describe('readCookie', () => {
-  it('finds one cookie by its exact name', () => {
-    expect(readCookie('a=1; cds.signin=abc.def; b=2', 'cds.signin')).toBe('abc.def');
-    expect(readCookie('xcds.signin=1', 'cds.signin')).toBeUndefined();
-    expect(readCookie(undefined, 'cds.signin')).toBeUndefined();
-    expect(readCookie('cds.signin=%E0%A4%A', 'cds.signin')).toBeUndefined();
   });
 });

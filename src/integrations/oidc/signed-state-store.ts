@@ -1,12 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { SessionStore, SessionStoreContext } from 'passport-openidconnect';
+import { readCookie } from '../../common/http/cookies';
 
-export const SIGN_IN_STATE_COOKIE = 'cds.signin';
 /** Long enough to sign in at the provider (a password, a second factor), short enough to be useless later. */
 export const SIGN_IN_STATE_TTL_MS = 10 * 60 * 1000;
-// Sent only to /api/login and its callback, nowhere else in the store.
-const COOKIE_PATH = '/api/login';
+
+/** Which sign-in a state belongs to: customers' and staff's each have a cookie and key of their own. */
+export interface SignInStateCookie {
+  name: string;
+  /** The sign-in route and its callback below it: the cookie goes nowhere else. */
+  path: string;
+  /** Keeps each sign-in's states apart: one's cookie is no state for the other. */
+  purpose: string;
+}
 
 /** What a sign-in started here must find again when the provider sends the browser back. */
 export interface SignInState {
@@ -25,14 +32,14 @@ export type OpenedState = { state: SignInState } | { refused: string };
 
 /**
  * Seals sign-in state into a cookie value: base64url JSON and an HMAC-SHA256 of it under a key
- * derived from the session secret for this use only, so no other signed value of the store
- * (a session cookie, a download token) can pass for one.
+ * derived from the session secret for this use (and this sign-in) only, so no other signed value
+ * of the store (a session cookie, a download token, the other sign-in's state) can pass for one.
  */
 export class SignInStateSeal {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('cds sign-in state v1').digest();
+  constructor(secret: string, purpose: string) {
+    this.key = createHmac('sha256', secret).update(`cds ${purpose} sign-in state v1`).digest();
   }
 
   seal(state: SignInState): string {
@@ -68,23 +75,9 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The value of one cookie in a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const separator = part.indexOf('=');
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(separator + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-export function signInStateCookieOptions(secure: boolean) {
+export function signInStateCookieOptions(cookie: SignInStateCookie, secure: boolean) {
   // Lax, not Strict: the provider sends the browser back with a top-level cross-site redirect.
-  return { httpOnly: true, secure, sameSite: 'lax' as const, path: COOKIE_PATH };
+  return { httpOnly: true, secure, sameSite: 'lax' as const, path: cookie.path };
 }
 
 /**
@@ -98,9 +91,10 @@ export class SignInStateStore implements Pick<SessionStore, 'store' | 'verify'> 
 
   constructor(
     secret: string,
+    private readonly cookie: SignInStateCookie,
     private readonly secure: boolean,
   ) {
-    this.seal = new SignInStateSeal(secret);
+    this.seal = new SignInStateSeal(secret, cookie.purpose);
   }
 
   store(
@@ -119,8 +113,8 @@ export class SignInStateStore implements Pick<SessionStore, 'store' | 'verify'> 
       returnTo: appState?.returnTo,
       expires: Date.now() + SIGN_IN_STATE_TTL_MS,
     };
-    (req.res as Response).cookie(SIGN_IN_STATE_COOKIE, this.seal.seal(state), {
-      ...signInStateCookieOptions(this.secure),
+    (req.res as Response).cookie(this.cookie.name, this.seal.seal(state), {
+      ...signInStateCookieOptions(this.cookie, this.secure),
       maxAge: SIGN_IN_STATE_TTL_MS,
     });
     cb(null, handle);
@@ -131,8 +125,9 @@ export class SignInStateStore implements Pick<SessionStore, 'store' | 'verify'> 
     handle: string,
     cb: (err: Error | null, ctx?: false | SessionStoreContext, state?: unknown) => void,
   ): void {
-    // The callback route clears the cookie whatever the outcome: one use only.
-    const opened = this.seal.open(readCookie(req.headers.cookie, SIGN_IN_STATE_COOKIE), Date.now());
+    const opened = this.seal.open(readCookie(req, this.cookie.name), Date.now());
+    // One use only: the state is gone whatever the outcome.
+    (req.res as Response).clearCookie(this.cookie.name, signInStateCookieOptions(this.cookie, this.secure));
     if ('refused' in opened) return cb(null, false, { message: opened.refused });
     const { state } = opened;
     if (typeof handle !== 'string' || !sameText(handle, state.handle))
