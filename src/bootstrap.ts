@@ -2,11 +2,11 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { AppModule } from './app.module';
 import { API_APP_OPTIONS, configureApp } from './app.setup';
+import { localSecret, localSecretsDir } from './common/local-secret';
 import { projectRoot } from './common/project-root';
 import { checkPostgres, checkRedis } from './common/service-checks';
 import { StartupError } from './common/startup-error';
@@ -36,11 +36,21 @@ export function runEntryPoint(name: string, start: (env: Environment) => Promise
   });
 }
 
-/** Locally, with no ADMIN_PASSWORD, one is made for this run and shown once, here. */
-export function ensureLocalAdminPassword(env: Environment): void {
+/**
+ * Locally, with no ADMIN_PASSWORD, the console's password is made once per machine and kept in
+ * var/local-secrets/ like the session secret: shown the first time, and where it is kept after.
+ */
+export function ensureLocalAdminPassword(env: Environment, secretsDir = localSecretsDir()): void {
   if (env.NODE_ENV === 'production' || env.ADMIN_PASSWORD) return;
-  process.env.ADMIN_PASSWORD = randomBytes(24).toString('base64url');
-  console.log(`\nAdmin password for this run (ADMIN_PASSWORD is unset): ${process.env.ADMIN_PASSWORD}\n`);
+  const password = localSecret('admin-password', secretsDir);
+  process.env.ADMIN_PASSWORD = password.value;
+  // As the developer would type it from where they started the store.
+  const where = password.file.startsWith(process.cwd()) ? relative(process.cwd(), password.file) : password.file;
+  console.log(
+    password.created
+      ? `\nAdmin password (ADMIN_PASSWORD is unset), kept in ${where}: ${password.value}\n`
+      : `\nAdmin password: the one kept in ${where} (ADMIN_PASSWORD is unset)\n`,
+  );
 }
 
 export async function checkServices(env: Environment): Promise<void> {

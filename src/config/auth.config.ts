@@ -6,7 +6,7 @@ export const authConfig = registerAs('auth', () => {
   const env = readEnvironment();
   const production = isProduction(env);
   return {
-    sessionSecret: env.SESSION_SECRET ?? localSecret('session-secret'),
+    sessionSecret: env.SESSION_SECRET ?? localSecret('session-secret').value,
     oidc: {
       issuerUrl: env.OIDC_ISSUER_URL?.replace(/\/$/, ''),
       clientId: env.OIDC_CLIENT_ID,

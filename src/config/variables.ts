@@ -76,7 +76,8 @@ export const VARIABLES = {
   },
   ADMIN_PASSWORD: {
     kind: 'secret',
-    description: 'The staff password for /admin; generated and printed once at start when unset locally',
+    description:
+      'The staff password for /admin; unset locally, made on the first start, printed once and kept in var/local-secrets/admin-password',
     requiredInProduction: true,
   },
   STRIPE_SECRET_KEY: {
