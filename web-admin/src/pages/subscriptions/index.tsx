@@ -29,6 +29,19 @@ import {
 import { ReplaceOrderLinkButton } from './replace-order-link';
 import './subscriptions.css';
 
+/** An address may break after its "@" first, then anywhere: "accounts@" above "example.com", not mid-word. */
+function breakableEmail(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 const STATUS_FILTERS = ['active', 'cancelled', 'expired'].map((value) => ({ text: statusTag(value).label, value }));
 
 export default function SubscriptionsPage() {
@@ -62,15 +75,27 @@ export default function SubscriptionsPage() {
     {
       title: 'Customer',
       ...sortable('customer'),
+      // Names and addresses wrap here, so that every column fits a laptop without scrolling sideways.
+      className: 'subscriptions-wrap subscriptions-customer',
       render: (_, row) => (
         <div>
           <div>{customerName(row.user)}</div>
-          <Typography.Text type="secondary">{customerEmail(row.user)}</Typography.Text>
+          <Typography.Text type="secondary">{breakableEmail(customerEmail(row.user))}</Typography.Text>
         </div>
       ),
     },
-    { title: 'County', ...sortable('county'), render: (_, row) => countyLabel(row.county) },
-    { title: 'Plan', ...sortable('plan'), render: (_, row) => planName(row.purchaseType) },
+    {
+      title: 'County',
+      ...sortable('county'),
+      className: 'subscriptions-wrap',
+      render: (_, row) => countyLabel(row.county),
+    },
+    {
+      title: 'Plan',
+      ...sortable('plan'),
+      className: 'subscriptions-wrap',
+      render: (_, row) => planName(row.purchaseType),
+    },
     { title: 'Amount', ...sortable('amount'), align: 'right', render: (_, row) => formatDollars(row.amount) },
     {
       title: 'Status',
@@ -92,10 +117,11 @@ export default function SubscriptionsPage() {
     {
       title: 'Actions',
       key: 'actions',
-      // Stays in sight when a long email makes the table scroll sideways.
+      // At a laptop's width every column fits; on a narrower screen the table scrolls sideways and this stays
+      // in sight. Its buttons stand one above the other, so it takes little of the row's width.
       fixed: 'right',
       render: (_, row) => (
-        <Space size="small">
+        <Space orientation="vertical" size={4} className="subscriptions-actions">
           {canCancel(row) && (
             <Button
               size="small"
@@ -145,6 +171,7 @@ export default function SubscriptionsPage() {
       {subscriptions.isError && <LoadError error={subscriptions.error} fallback="Failed to load subscriptions" />}
       <Table<AdminSubscription>
         className="subscriptions-table"
+        size="middle"
         rowKey="id"
         columns={columns}
         dataSource={page?.items}
