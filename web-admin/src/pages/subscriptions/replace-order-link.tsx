@@ -23,7 +23,8 @@ export function ReplaceOrderLinkButton({ subscription }: { subscription: AdminSu
     <>
       <Button
         size="small"
-        aria-label={`Replace the order link of ${countyLabel(subscription.county)} for ${customerName(subscription.user)}`}
+        // Begins with the visible text, so that speech control users can say what they see (WCAG 2.5.3).
+        aria-label={`New Link: replace the order link of ${countyLabel(subscription.county)} for ${customerName(subscription.user)}`}
         onClick={() => setOpen(true)}
       >
         New Link
