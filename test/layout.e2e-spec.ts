@@ -152,7 +152,7 @@ describe('The picker and the admin tables at a 1280 px laptop width', () => {
     await expectEveryHeaderInSight('admin-subscriptions');
     // Both actions stay on every row that has them.
     await page.getByRole('button', { name: /^Cancel subscription to Harris, Texas for/ }).waitFor();
-    await page.getByRole('button', { name: /^Replace the order link of Harris, Texas for/ }).waitFor();
+    await page.getByRole('button', { name: /^New Link: replace the order link of Harris, Texas for/ }).waitFor();
 
     await page.goto(`${origin}/admin/users`);
     await page.getByRole('row').filter({ hasText: 'Montgomery-Vandersloot' }).waitFor();

@@ -45,7 +45,7 @@ export default function LoginPage() {
         <Button type="primary" block icon={<TeamOutlined />} href={STAFF_SIGN_IN_PATH}>
           Sign in with your staff account
         </Button>
-        <Divider plain>or, for emergencies, the shared admin password</Divider>
+        <Divider plain>or the shared emergency password</Divider>
         <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={login.isPending}>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Password is required' }]}>
             <Input.Password autoComplete="current-password" autoFocus />
