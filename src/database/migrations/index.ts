@@ -13,6 +13,7 @@ import { AdminListIndexes1763801100000 } from './1763801100000-admin-list-indexe
 import { PaymentDisputes1764100000000 } from './1764100000000-payment-disputes';
 import { StaffAccountability1764200000000 } from './1764200000000-staff-accountability';
 import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens';
+import { LighterSubscriptionIndexes1764500000000 } from './1764500000000-lighter-subscription-indexes';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   PaymentDisputes1764100000000,
   StaffAccountability1764200000000,
   OrderPageTokens1764400000000,
+  LighterSubscriptionIndexes1764500000000,
 ];
