@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseCsv } from '../src/common/csv';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { CountiesRepository } from '../src/modules/counties/counties.repository';
+import { CountyDatasetsRepository } from '../src/modules/datasets/county-datasets.repository';
 import { CountyDatasetsService } from '../src/modules/datasets/county-datasets.service';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
@@ -75,7 +76,7 @@ describe('County datasets', () => {
   it('has no current file for a county without uploads when the generator is off, and generates nothing', async () => {
     const config = context.store.app.get('CONFIGURATION(storage)');
     const withoutGenerator = new CountyDatasetsService(
-      context.store.db,
+      context.store.app.get(CountyDatasetsRepository),
       context.store.app.get(DatasetStorage),
       context.store.app.get(CountiesRepository),
       {
