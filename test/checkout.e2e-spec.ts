@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type Stripe from 'stripe';
 import { PLANS } from '../src/contracts/plans';
-import { testStripe } from './support/stripe';
+import { testStripe, sendWebhook } from './support/stripe';
 import { eventually } from './support/eventually';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -34,15 +34,7 @@ describe('Checkout and card payments', () => {
     return { ...(res.body as { clientSecret: string; orderId: string; amount: number }), email };
   }
 
-  /** Posts an event to the store's webhook as Stripe does: JSON, signed. */
-  function sendEvent(event: object) {
-    const payload = JSON.stringify(event);
-    return api()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripe.simulator.signature(payload))
-      .send(payload);
-  }
+  const sendEvent = (event: object) => sendWebhook(context.store.server, stripe.simulator, event);
 
   function intentId(clientSecret: string): string {
     return clientSecret.split('_secret_')[0];

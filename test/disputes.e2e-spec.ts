@@ -8,7 +8,7 @@ import { eventually } from './support/eventually';
 import { awaitMessages, outboxMessages } from './support/outbox';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
-import { testStripe } from './support/stripe';
+import { testStripe, sendWebhook } from './support/stripe';
 import { useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
 
@@ -84,14 +84,7 @@ describe('Disputed payments (chargebacks)', () => {
     return api().post(`/api/subscriptions/${tracker.id}/download-link`).set('Cookie', customer.cookieHeader());
   }
 
-  function sendEvent(event: object) {
-    const payload = JSON.stringify(event);
-    return api()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripe.simulator.signature(payload))
-      .send(payload);
-  }
+  const sendEvent = (event: object) => sendWebhook(context.store.server, stripe.simulator, event);
 
   async function eventsAbout(disputeId: string): Promise<Stripe.Event[]> {
     const events = await stripe.server.events.list({

@@ -11,7 +11,7 @@ import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
-import { testStripe } from './support/stripe';
+import { testStripe, sendWebhook } from './support/stripe';
 import { useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
 import type { InvoiceSummaryDto as Summary } from '../src/modules/invoices/dto/invoice-summary.dto';
@@ -130,13 +130,9 @@ describe('Invoices of orders and renewals', () => {
     const succeeded = (await stripe.server.events.list({ type: 'payment_intent.succeeded', limit: 100 })).data.find(
       (e) => (e.data.object as Stripe.PaymentIntent).id === paymentIntentId,
     )!;
-    const payload = JSON.stringify({ ...succeeded, id: `${succeeded.id}_again` });
-    await api()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripe.simulator.signature(payload))
-      .send(payload)
-      .expect(200);
+    await sendWebhook(context.store.server, stripe.simulator, { ...succeeded, id: `${succeeded.id}_again` }).expect(
+      200,
+    );
     expect(await db().query(`SELECT id, number FROM invoices ORDER BY number`)).toEqual(before);
     const [{ last }] = await db().query(`SELECT last_value::int AS last FROM invoice_numbers`);
     expect(last).toBe(Math.max(...before.map((i: { number: string }) => Number(i.number))));

@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import request from 'supertest';
 import { processSimulator } from '../../src/integrations/stripe/stripe-simulator.provider';
 import { StripeSimulator } from '../../src/dev/stripe-simulator/stripe-simulator';
 
@@ -28,6 +29,16 @@ export async function testStripe() {
       } as Stripe.PaymentIntentConfirmParams);
     },
   };
+}
+
+/** Posts an event to the store's webhook as Stripe does: JSON, signed with the simulator's secret. */
+export function sendWebhook(server: Parameters<typeof request>[0], simulator: StripeSimulator, event: object) {
+  const payload = JSON.stringify(event);
+  return request(server)
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', simulator.signature(payload))
+    .send(payload);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SignInStateStore } from './signed-state-store';
+
 /** Where the store's OpenID Connect client talks to its provider, and who it is there. */
 export interface IssuerEndpoints {
   issuer: string;
@@ -24,5 +26,27 @@ export async function discoverIssuer(
     userInfoUrl: discovery.userinfo_endpoint,
     endSessionUrl: discovery.end_session_endpoint,
     ...client,
+  };
+}
+
+/**
+ * What the store's passport-openidconnect strategies share: the issuer's endpoints, the code flow
+ * with a nonce, email and profile from userinfo (the strategy adds openid itself), and the state
+ * kept by `store`.
+ */
+export function strategyOptions(endpoints: IssuerEndpoints, callbackURL: string, store: SignInStateStore) {
+  return {
+    issuer: endpoints.issuer,
+    authorizationURL: endpoints.authorizationUrl,
+    tokenURL: endpoints.tokenUrl,
+    userInfoURL: endpoints.userInfoUrl,
+    clientID: endpoints.clientId,
+    clientSecret: endpoints.clientSecret,
+    callbackURL,
+    scope: ['email', 'profile'],
+    // Without the profile, there is no email or name (userinfo carries them).
+    skipUserProfile: false,
+    nonce: 'true',
+    store,
   };
 }

@@ -7,7 +7,7 @@ import { Strategy as OpenIDConnectStrategy, VerifyCallback } from 'passport-open
 import { adminConfig, appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
-import { discoverIssuer, IssuerEndpoints } from '../../integrations/oidc/issuer-endpoints';
+import { discoverIssuer, IssuerEndpoints, strategyOptions } from '../../integrations/oidc/issuer-endpoints';
 import { SignInStateStore } from '../../integrations/oidc/signed-state-store';
 import type { StaffIdentity } from './admin-auth.service';
 
@@ -120,19 +120,13 @@ export class StaffSignIn {
       'staff-oidc',
       new OpenIDConnectStrategy(
         {
-          issuer: endpoints.issuer,
-          authorizationURL: endpoints.authorizationUrl,
-          tokenURL: endpoints.tokenUrl,
-          userInfoURL: endpoints.userInfoUrl,
-          clientID: endpoints.clientId,
-          clientSecret: endpoints.clientSecret,
-          callbackURL: `${this.app.publicUrl}${STAFF_CALLBACK_PATH}`,
-          scope: ['email', 'profile'],
-          skipUserProfile: false,
-          nonce: 'true',
+          ...strategyOptions(
+            endpoints,
+            `${this.app.publicUrl}${STAFF_CALLBACK_PATH}`,
+            new SignInStateStore(this.auth.sessionSecret, STAFF_SIGN_IN_STATE, this.app.production),
+          ),
           // Staff must show who they are now, not ride on an old provider session: ask every time.
           prompt: 'login',
-          store: new SignInStateStore(this.auth.sessionSecret, STAFF_SIGN_IN_STATE, this.app.production),
         },
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),

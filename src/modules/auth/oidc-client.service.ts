@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { appConfig, authConfig } from '../../config';
 import type { DevProvider } from '../../dev/oidc-provider/dev-oidc-provider';
 import { DEV_OIDC_PROVIDER } from '../../integrations/oidc/dev-oidc-provider.provider';
-import { discoverIssuer, IssuerEndpoints } from '../../integrations/oidc/issuer-endpoints';
+import { discoverIssuer, IssuerEndpoints, strategyOptions } from '../../integrations/oidc/issuer-endpoints';
 import { SignInStateCookie, SignInStateStore } from '../../integrations/oidc/signed-state-store';
 import { UsersRepository } from '../users';
 
@@ -98,22 +98,12 @@ export class OidcClient {
     authenticator.use(
       'oidc',
       new OpenIDConnectStrategy(
-        {
-          issuer: endpoints.issuer,
-          authorizationURL: endpoints.authorizationUrl,
-          tokenURL: endpoints.tokenUrl,
-          userInfoURL: endpoints.userInfoUrl,
-          clientID: endpoints.clientId,
-          clientSecret: endpoints.clientSecret,
-          callbackURL: `${this.app.publicUrl}${CALLBACK_PATH}`,
-          // The strategy adds openid itself.
-          scope: ['email', 'profile'],
-          // Without the profile, there is no email or name (userinfo carries them).
-          skipUserProfile: false,
-          nonce: 'true',
+        strategyOptions(
+          endpoints,
+          `${this.app.publicUrl}${CALLBACK_PATH}`,
           // State, nonce and return path in a signed cookie: starting a sign-in writes no session row.
-          store: new SignInStateStore(this.auth.sessionSecret, SIGN_IN_STATE, this.app.production),
-        },
+          new SignInStateStore(this.auth.sessionSecret, SIGN_IN_STATE, this.app.production),
+        ),
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),
     );

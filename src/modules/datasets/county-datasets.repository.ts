@@ -34,6 +34,17 @@ export interface StoredCountyFile {
 const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
   key_field_counts AS "keyFieldCounts", created_at AS "createdAt"`;
 
+/** A file's columns in the order the inserts below name them ($1 … $7). */
+const fileValues = (file: StoredCountyFile) => [
+  file.countyId,
+  file.release,
+  file.storageKey,
+  file.bytes,
+  file.sha256,
+  file.records,
+  JSON.stringify(file.keyFieldCounts),
+];
+
 /** The county files recorded (`county_datasets`): one a county, release and format. */
 @Injectable()
 export class CountyDatasetsRepository {
@@ -61,15 +72,7 @@ export class CountyDatasetsRepository {
     await this.db.query(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
        VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7) ON CONFLICT (county_id, release, format) DO NOTHING`,
-      [
-        file.countyId,
-        file.release,
-        file.storageKey,
-        file.bytes,
-        file.sha256,
-        file.records,
-        JSON.stringify(file.keyFieldCounts),
-      ],
+      fileValues(file),
     );
   }
 
@@ -94,15 +97,7 @@ export class CountyDatasetsRepository {
          bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256, records = EXCLUDED.records, source = 'uploaded',
          key_field_counts = EXCLUDED.key_field_counts, created_at = now()
        RETURNING ${DATASET_COLUMNS}`,
-      [
-        file.countyId,
-        file.release,
-        file.storageKey,
-        file.bytes,
-        file.sha256,
-        file.records,
-        JSON.stringify(file.keyFieldCounts),
-      ],
+      fileValues(file),
     );
     return { before, after };
   }
