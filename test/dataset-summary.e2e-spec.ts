@@ -200,8 +200,8 @@ describe('What a county holds: its dataset summary and free sample', () => {
   it('answers 409 while a county has no current file (its only upload is of a later month)', async () => {
     const county = counties[4];
     await db().query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source)
-       VALUES ($1, '2999-01', 'counties/later.csv.gz', 1, $2, 1, 'uploaded')`,
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, published_at)
+       VALUES ($1, '2999-01', 'counties/later.csv.gz', 1, $2, 1, 'uploaded', now())`,
       [county.id, '0'.repeat(64)],
     );
     for (const res of [await summary(county.id).expect(409), await sample(county.id).expect(409)]) {

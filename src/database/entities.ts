@@ -3,6 +3,9 @@ import { AuditEntry } from '../modules/admin/entities/audit-entry.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { County } from '../modules/counties/entities/county.entity';
 import { CountyDatasetRecord } from '../modules/datasets/entities/county-dataset.entity';
+import { IngestJobRecord } from '../modules/datasets/entities/ingest-job.entity';
+import { ReleaseCountyRecord } from '../modules/datasets/entities/release-county.entity';
+import { ReleaseRecord } from '../modules/datasets/entities/release.entity';
 import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
 import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
 import {
@@ -44,5 +47,8 @@ export const entities = [
   StripeEvent,
   EmailDelivery,
   CountyDatasetRecord,
+  ReleaseRecord,
+  ReleaseCountyRecord,
+  IngestJobRecord,
   InvoiceRecord,
 ];

@@ -14,6 +14,7 @@ import { PaymentDisputes1764100000000 } from './1764100000000-payment-disputes';
 import { StaffAccountability1764200000000 } from './1764200000000-staff-accountability';
 import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens';
 import { LighterSubscriptionIndexes1764500000000 } from './1764500000000-lighter-subscription-indexes';
+import { DataReleases1764600000000 } from './1764600000000-data-releases';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   StaffAccountability1764200000000,
   OrderPageTokens1764400000000,
   LighterSubscriptionIndexes1764500000000,
+  DataReleases1764600000000,
 ];

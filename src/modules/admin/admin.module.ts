@@ -14,6 +14,8 @@ import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
+import { AdminReleasesController } from './admin-releases.controller';
+import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaffSignInController } from './staff-sign-in.controller';
@@ -31,13 +33,20 @@ import { StaffSignIn } from './staff-sign-in.service';
     SubscriptionsModule,
     UsersModule,
   ],
-  controllers: [AdminLoginController, StaffSignInController, AdminController, AdminOrderLinksController],
+  controllers: [
+    AdminLoginController,
+    StaffSignInController,
+    AdminController,
+    AdminOrderLinksController,
+    AdminReleasesController,
+  ],
   providers: [
     AdminAuthService,
     AdminGuard,
     AdminFiguresService,
     AdminActionsService,
     AdminOrderLinksService,
+    AdminReleasesService,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,

@@ -41,6 +41,14 @@ export class CountiesRepository {
     return rows.sort(compareByStateThenName);
   }
 
+  /** The records of these counties, removed ones included, by id. */
+  async recordsOf(ids: string[], db: EntityManager = this.db.manager): Promise<Map<string, CountyRecord>> {
+    const rows: CountyRecord[] = await db.query(`SELECT ${RECORD_COLUMNS} FROM counties WHERE id = ANY($1::uuid[])`, [
+      [...new Set(ids)],
+    ]);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   /** The places of these counties, removed ones included, by id. */
   async placesOf(ids: string[], db: EntityManager = this.db.manager): Promise<Map<string, CountyPlace>> {
     const rows: (CountyPlace & { id: string })[] = await db.query(

@@ -20,6 +20,9 @@ export interface CountyDataset {
   createdAt: Date;
 }
 
+/** The formats of a draft's county files: the full file, and what changed since the county's previous release. */
+export type DraftFileFormat = 'csv.gz' | 'changes.csv.gz';
+
 /** A county's file in storage, ready to be recorded as its release. */
 export interface StoredCountyFile {
   countyId: string;
@@ -50,11 +53,19 @@ const fileValues = (file: StoredCountyFile) => [
 export class CountyDatasetsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  find(countyId: string, release: string, db: EntityManager = this.db.manager): Promise<CountyDataset | null> {
+  /** A county's published file of a release, staff's or (source 'generated') the stand-in. */
+  find(
+    countyId: string,
+    release: string,
+    source: DatasetSource,
+    db: EntityManager = this.db.manager,
+  ): Promise<CountyDataset | null> {
     return this.one(
       db,
-      `SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
-      [countyId, release],
+      `SELECT ${DATASET_COLUMNS} FROM county_datasets
+       WHERE county_id = $1 AND release = $2 AND format = 'csv.gz' AND published_at IS NOT NULL
+         AND (source = 'generated') = ($3 = 'generated')`,
+      [countyId, release, source],
     );
   }
 
@@ -70,36 +81,100 @@ export class CountyDatasetsRepository {
   /** Records a generated file, unless its release is recorded already (by a concurrent request or an upload). */
   async recordGenerated(file: StoredCountyFile): Promise<void> {
     await this.db.query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7) ON CONFLICT (county_id, release, format) DO NOTHING`,
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7, now())
+       ON CONFLICT (county_id, release, format) WHERE source = 'generated' DO NOTHING`,
       fileValues(file),
     );
   }
 
   /**
-   * Records an uploaded file as its county's release, in the caller's transaction, and answers the
-   * release as it was and as it is. One recorded before (uploaded or generated) is replaced in place:
-   * it keeps its id, so links and delivery records that name it now give the new file.
+   * Records an uploaded file as its county's file of a published release, in the caller's
+   * transaction, and answers the file as it was and as it is: the release of that month is
+   * made (published at once) if it does not exist; null when it is a draft, whose files are
+   * ingested instead. One recorded before is replaced in place: it keeps its id, so links and
+   * delivery records that name it now give the new file (a correction).
    */
   async recordUpload(
     db: EntityManager,
     file: StoredCountyFile,
-  ): Promise<{ before: CountyDataset | null; after: CountyDataset }> {
+  ): Promise<{ before: CountyDataset | null; after: CountyDataset } | null> {
     // Two uploads of one release at once take turns, so each one's "before" is true.
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `county-dataset:${file.countyId}:${file.release}`,
     ]);
-    const before = await this.find(file.countyId, file.release, db);
+    await db.query(
+      `INSERT INTO releases (month, status, published_at) VALUES ($1, 'published', now()) ON CONFLICT (month) DO NOTHING`,
+      [file.release],
+    );
+    const [release] = await db.query<{ id: string; status: string }[]>(
+      `SELECT id, status FROM releases WHERE month = $1 FOR SHARE`,
+      [file.release],
+    );
+    if (release.status !== 'published') return null;
+    const before = await this.find(file.countyId, file.release, 'uploaded', db);
     const [after] = await db.query<CountyDataset[]>(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7)
-       ON CONFLICT (county_id, release, format) DO UPDATE SET storage_key = EXCLUDED.storage_key,
-         bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256, records = EXCLUDED.records, source = 'uploaded',
-         key_field_counts = EXCLUDED.key_field_counts, created_at = now()
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
+         release_id, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, now())
+       ON CONFLICT (county_id, release, format) WHERE source <> 'generated' DO UPDATE SET
+         storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now(),
+         published_at = now()
        RETURNING ${DATASET_COLUMNS}`,
-      fileValues(file),
+      [...fileValues(file), release.id],
+    );
+    // Its QA row: what staff see of the release; a correction is not compared again.
+    await db.query(
+      `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts)
+       VALUES ($1, $2, $3, 'published', $4, $5)
+       ON CONFLICT (release_id, county_id) DO UPDATE SET dataset_id = EXCLUDED.dataset_id, status = 'published',
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, checked_at = now()`,
+      [release.id, file.countyId, after.id, file.records, JSON.stringify(file.keyFieldCounts)],
     );
     return { before, after };
+  }
+
+  /**
+   * Records a county's file of a draft release, unseen by buyers until the release is
+   * published; a file of the same county, release and format ingested before is replaced in
+   * place (same id), so an ingest run again never doubles a file.
+   */
+  async recordDraftFile(
+    db: EntityManager,
+    file: StoredCountyFile & { releaseId: string; format: DraftFileFormat },
+  ): Promise<CountyDataset> {
+    const [recorded] = await db.query<CountyDataset[]>(
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
+         release_id, format)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9)
+       ON CONFLICT (county_id, release, format) WHERE source <> 'generated' DO UPDATE SET
+         storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now()
+       WHERE county_datasets.published_at IS NULL
+       RETURNING ${DATASET_COLUMNS}`,
+      [...fileValues(file), file.releaseId, file.format],
+    );
+    if (!recorded) throw new Error(`County ${file.countyId} of release ${file.release} is published; its file stays`);
+    return recorded;
+  }
+
+  /**
+   * The county's latest published staff file (format csv.gz) of a release before `month`: what a
+   * draft's file is compared with. Null for a county's first release.
+   */
+  previousPublished(
+    countyId: string,
+    month: string,
+    db: EntityManager = this.db.manager,
+  ): Promise<CountyDataset | null> {
+    return this.one(
+      db,
+      `SELECT ${DATASET_COLUMNS} FROM county_datasets
+       WHERE county_id = $1 AND release < $2 AND format = 'csv.gz' AND source <> 'generated' AND published_at IS NOT NULL
+       ORDER BY release DESC LIMIT 1`,
+      [countyId, month],
+    );
   }
 
   /**

@@ -41,7 +41,7 @@ export class CountyDatasetsService {
     const [current] = await this.currentReleases([{ countyId, at }]);
     if (!current) return null;
     if (current.source === 'generated') return this.ensureRelease(countyId, current.release);
-    return this.datasets.find(countyId, current.release);
+    return this.datasets.find(countyId, current.release, 'uploaded');
   }
 
   /** The releases currentDataset would give, in one query and without generating any file. */
@@ -54,7 +54,7 @@ export class CountyDatasetsService {
    * and recorded once however many ask at once.
    */
   async ensureRelease(countyId: string, release: string): Promise<CountyDataset> {
-    const existing = await this.datasets.find(countyId, release);
+    const existing = await this.datasets.find(countyId, release, 'generated');
     if (existing) return existing;
     const county = await this.counties.findRecord(countyId, { includeRemoved: true });
     if (!county) throw new NotFoundException('County not found');
@@ -71,14 +71,14 @@ export class CountyDatasetsService {
       records,
       keyFieldCounts,
     });
-    return (await this.datasets.find(countyId, release))!;
+    return (await this.datasets.find(countyId, release, 'generated'))!;
   }
 
   /** Records an uploaded file as its county's release, in the caller's transaction (see the repository). */
   recordUpload(
     db: EntityManager,
     file: StoredCountyFile,
-  ): Promise<{ before: CountyDataset | null; after: CountyDataset }> {
+  ): Promise<{ before: CountyDataset | null; after: CountyDataset } | null> {
     return this.datasets.recordUpload(db, file);
   }
 

@@ -9,17 +9,18 @@ export interface CurrentRelease {
   source: DatasetSource;
 }
 
-/** What the rule needs to know of a county's uploaded files, as of one month. */
+/** What the rule needs to know of a county's published staff files (uploaded or ingested), as of one month. */
 export interface CountyUploads {
-  /** The county has any uploaded file at all. */
+  /** The county has any published staff file at all. */
   any: boolean;
-  /** Its latest uploaded release no later than the month asked about. */
+  /** Its latest published release no later than the month asked about. */
   latestUpTo: string | null;
 }
 
 /**
- * Which release of a county is current in a month. Files staff upload are the real data:
- * once a county has any, the current one is its latest release no later than that month
+ * Which release of a county is current in a month. Files staff upload or ingest are the real
+ * data, seen only once their release is published (drafts are invisible to buyers): once a
+ * county has any published, the current one is its latest release no later than that month
  * (none when all its uploads are later). A county with none has the generated stand-in
  * for that very month, where the generator is on (never in production), else nothing.
  */
@@ -51,10 +52,11 @@ export async function findCurrentReleases(
   const rows: (CountyUploads & { n: number })[] = await db.query(
     `SELECT q.n::int AS n,
             EXISTS (SELECT 1 FROM county_datasets d
-                    WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source = 'uploaded') AS "any",
+                    WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source <> 'generated'
+                      AND d.published_at IS NOT NULL) AS "any",
             (SELECT max(d.release)::text FROM county_datasets d
-             WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source = 'uploaded'
-               AND d.release <= q.month) AS "latestUpTo"
+             WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source <> 'generated'
+               AND d.published_at IS NOT NULL AND d.release <= q.month) AS "latestUpTo"
      FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q (county_id, month, n)
      ORDER BY q.n`,
     [questions.map((q) => q.countyId), months],

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   Inject,
   Injectable,
   Logger,
@@ -79,6 +80,11 @@ export class DatasetUploadsService {
     try {
       const dataset = await this.db.transaction(async (db) => {
         const change = await this.datasets.recordUpload(db, { countyId, release, storageKey, ...facts });
+        if (!change) {
+          throw new ConflictException(
+            `The ${release} release is a draft: send its files to POST /api/admin/releases/{id}/files, and publish it`,
+          );
+        }
         await record(db, change);
         return change.after;
       });

@@ -6,11 +6,12 @@ import { DatasetSummaryController } from './dataset-summary.controller';
 import { DatasetSummaryService } from './dataset-summary.service';
 import { DatasetUploadsService } from './dataset-uploads.service';
 import { DatasetsQueueModule } from './datasets-queue.module';
+import { ReleasesModule } from './releases/releases.module';
 
 @Module({
-  imports: [CountiesModule, DatasetFilesModule, DatasetsQueueModule],
+  imports: [CountiesModule, DatasetFilesModule, DatasetsQueueModule, ReleasesModule],
   controllers: [DataSchemaController, DatasetSummaryController],
   providers: [DatasetUploadsService, DatasetSummaryService],
-  exports: [DatasetFilesModule, DatasetUploadsService],
+  exports: [DatasetFilesModule, DatasetUploadsService, ReleasesModule],
 })
 export class DatasetsModule {}

@@ -8,3 +8,8 @@ export { DATA_NOT_AVAILABLE } from './datasets.constants';
 export { DatasetsModule } from './datasets.module';
 export { entitledPeriod, includesDataset, releaseOf } from './entitlement';
 export type { EntitledPeriod, EntitlementTerms } from './entitlement';
+export { ReleasesService } from './releases/releases.service';
+export type { PlacedQaRow, PublishChoices, PublishRecorder } from './releases/releases.service';
+export type { Release } from './releases/releases.repository';
+export { toQaRowDto, toReleaseDto } from './releases/release-views';
+export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from './releases/dto/release.dto';

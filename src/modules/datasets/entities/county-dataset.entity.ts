@@ -35,6 +35,14 @@ export class CountyDatasetRecord {
   @Column({ type: 'jsonb', nullable: true })
   keyFieldCounts: KeyFieldCounts | null;
 
+  /** The release it belongs to; null for a generated stand-in. */
+  @Column({ type: 'uuid', nullable: true })
+  releaseId: string | null;
+
+  /** When buyers could first see it; null while its release is a draft (or it was left out when published). */
+  @Column({ type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { uuidParam } from '../../common/validation';
+import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
+import { AdminReleasesService } from './admin-releases.service';
+import { AdminGuard, AdminSessionId } from './admin.guard';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No valid admin token' })
+@UseGuards(AdminGuard)
+@Controller('admin/releases')
+export class AdminReleasesController {
+  constructor(private readonly releases: AdminReleasesService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Start the draft release of a month',
+    description:
+      'A draft is invisible to buyers until published; its county files are ingested with POST /api/admin/releases/{id}/files.',
+  })
+  @ApiCreatedResponse({ type: ReleaseDto })
+  @ApiBadRequestResponse({ description: 'month is not YYYY-MM' })
+  @ApiConflictResponse({ description: 'That month has a release already' })
+  create(@AdminSessionId() sessionId: string, @Body() dto: CreateReleaseDto): Promise<ReleaseDto> {
+    return this.releases.create(sessionId, dto.month);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The releases, newest month first' })
+  @ApiOkResponse({ type: ReleaseDto, isArray: true })
+  list(): Promise<ReleaseDto[]> {
+    return this.releases.list();
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A release and one QA row per county: checks, comparison with the previous release, flags' })
+  @ApiOkResponse({ type: ReleaseDetailDto })
+  @ApiNotFoundResponse({ description: 'No release has this id' })
+  detail(@Param('id', uuidParam('release')) id: string): Promise<ReleaseDetailDto> {
+    return this.releases.detail(id);
+  }
+
+  @Post(':id/publish')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Publish a draft's counties, all at once",
+    description:
+      'Every county of the draft is published in one transaction, except those in exclude. A county still being ' +
+      'checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker ' +
+      'subscribers of the published counties are emailed what changed.',
+  })
+  @ApiOkResponse({ type: ReleaseDto, description: 'The release as published' })
+  @ApiBadRequestResponse({ description: 'An id listed is not a county of the release' })
+  @ApiNotFoundResponse({ description: 'No release has this id' })
+  @ApiConflictResponse({ description: 'Published already, nothing to publish, counties being checked or flagged' })
+  publish(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('release')) id: string,
+    @Body() dto: PublishReleaseDto,
+  ): Promise<ReleaseDto> {
+    return this.releases.publish(sessionId, id, dto);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { ReleasesService, toQaRowDto, toReleaseDto } from '../datasets';
+import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
+import { AuditLogRepository } from './audit-log.repository';
+
+/** Staff's work on monthly releases, each change recorded in the audit log. */
+@Injectable()
+export class AdminReleasesService {
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly auditLog: AuditLogRepository,
+  ) {}
+
+  async create(sessionId: string, month: string): Promise<ReleaseDto> {
+    const release = toReleaseDto(await this.releases.create(month));
+    await this.auditLog.transaction((db) =>
+      this.auditLog.record(db, {
+        sessionId,
+        action: 'release.create',
+        targetType: 'release',
+        targetId: release.id,
+        before: null,
+        after: { month: release.month, status: release.status },
+      }),
+    );
+    return release;
+  }
+
+  async list(): Promise<ReleaseDto[]> {
+    return (await this.releases.list()).map(toReleaseDto);
+  }
+
+  async detail(id: string): Promise<ReleaseDetailDto> {
+    const { release, counties } = await this.releases.detail(id);
+    return { release: toReleaseDto(release), counties: counties.map(toQaRowDto) };
+  }
+
+  async publish(sessionId: string, id: string, dto: PublishReleaseDto): Promise<ReleaseDto> {
+    const release = await this.releases.publish(id, dto, (db, change) =>
+      this.auditLog.record(db, {
+        sessionId,
+        action: 'release.publish',
+        targetType: 'release',
+        targetId: id,
+        before: { month: change.release.month, status: 'draft' },
+        after: {
+          month: change.release.month,
+          status: change.release.status,
+          published_counties: change.published.length,
+          records: change.release.records,
+          excluded: change.excluded,
+          acknowledged: change.acknowledged,
+        },
+      }),
+    );
+    return toReleaseDto(release);
+  }
+}

@@ -1,0 +1,32 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { addJobPromptly } from '../../../integrations/queue/add-job-promptly';
+import { AnnounceJobData, CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
+
+/**
+ * What the API does about a release's files: queue the work; the worker reads them. Job ids
+ * name the work, so queueing it again queues nothing while it waits or runs.
+ */
+@Injectable()
+export class ReleasesQueue {
+  constructor(@InjectQueue(RELEASES_QUEUE) private readonly queue: Queue) {}
+
+  queueIngest(ingestJobId: string): Promise<void> {
+    const data: IngestJobData = { ingestJobId };
+    return addJobPromptly(this.queue, ReleasesJob.ingest, data, { jobId: `ingest-${ingestJobId}` });
+  }
+
+  /** Keyed by the county file compared, so a county ingested again is compared again. */
+  queueCompare(releaseId: string, countyId: string, datasetSha256: string): Promise<void> {
+    const data: CompareJobData = { releaseId, countyId };
+    return addJobPromptly(this.queue, ReleasesJob.compare, data, {
+      jobId: `compare-${releaseId}-${countyId}-${datasetSha256}`,
+    });
+  }
+
+  queueAnnounce(releaseId: string): Promise<void> {
+    const data: AnnounceJobData = { releaseId };
+    return addJobPromptly(this.queue, ReleasesJob.announce, data, { jobId: `announce-${releaseId}` });
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CountiesModule } from '../../counties';
+import { DatasetFilesModule } from '../dataset-files.module';
+import { ReleasesRepository } from './releases.repository';
+import { ReleasesService } from './releases.service';
+import { ReleasesQueueModule } from './releases-queue.module';
+
+/** Monthly data releases, the API's side: drafts, their QA rows, ingest requests and publishing. */
+@Module({
+  imports: [CountiesModule, DatasetFilesModule, ReleasesQueueModule],
+  providers: [ReleasesRepository, ReleasesService],
+  exports: [ReleasesService],
+})
+export class ReleasesModule {}
