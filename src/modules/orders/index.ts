@@ -3,5 +3,5 @@ export { Order, isSettled } from './entities/order.entity';
 export { OrderPageLinks } from './order-page-links';
 export { OrdersModule } from './orders.module';
 export { OrdersRepository } from './orders.repository';
-export type { OrderLinks } from './order-page-links';
+export type { DownloadChoice, OrderLinks } from './order-page-links';
 export type { OrderItemRow, OrderLine } from './orders.repository';

@@ -8,8 +8,18 @@ export interface OrderLinks {
   token: string;
   /** The store page where the buyer sees the order and gets fresh download links, signed in or not. */
   page: string;
-  /** A link that never goes stale: each use makes a fresh 15-minute download link and follows it. */
-  download(subscriptionId: string): string;
+  /**
+   * A link that never goes stale: each use makes a fresh 15-minute download link and follows it.
+   * Without `file`, to the full file the subscription includes now; with it, to one release's
+   * full file or its change file (what changed since the county's previous release).
+   */
+  download(subscriptionId: string, file?: DownloadChoice): string;
+}
+
+/** Which of a subscription's files a download link is for. */
+export interface DownloadChoice {
+  release: string;
+  file: 'full' | 'changes';
 }
 
 /** Addresses of an order's page and of its lasting download links, for emails and the API. */
@@ -40,7 +50,9 @@ export class OrderPageLinks {
     return {
       token,
       page: `${base}/orders/${token}`,
-      download: (subscriptionId) => `${base}/api/orders/${token}/subscriptions/${subscriptionId}/download`,
+      download: (subscriptionId, file) =>
+        `${base}/api/orders/${token}/subscriptions/${subscriptionId}/download` +
+        (file ? `?${new URLSearchParams({ release: file.release, file: file.file })}` : ''),
     };
   }
 }
