@@ -193,7 +193,8 @@ export class ReleasesRepository {
    * published. Answers the counties published.
    */
   async publish(db: EntityManager, releaseId: string, exclude: string[]): Promise<string[]> {
-    const published = await db.query<{ county_id: string }[]>(
+    // An UPDATE answers [rows, count].
+    const [published] = await db.query<[{ county_id: string }[], number]>(
       `UPDATE release_counties SET status = 'published'
        WHERE release_id = $1 AND NOT county_id = ANY($2::uuid[]) RETURNING county_id`,
       [releaseId, exclude],
