@@ -547,6 +547,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The releases, newest month first */
+        get: operations["AdminReleasesController_list"];
+        put?: never;
+        /**
+         * Start the draft release of a month
+         * @description A draft is invisible to buyers until published; its county files are ingested with POST /api/admin/releases/{id}/files.
+         */
+        post: operations["AdminReleasesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A release and one QA row per county: checks, comparison with the previous release, flags */
+        get: operations["AdminReleasesController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft's counties, all at once
+         * @description Every county of the draft is published in one transaction, except those in exclude. A county still being checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker subscribers of the published counties are emailed what changed.
+         */
+        post: operations["AdminReleasesController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -1266,6 +1324,138 @@ export interface components {
             replacedAt: string;
             /** @description Who is emailed the new link: the order’s buyer */
             emailedTo: string;
+        };
+        CreateReleaseDto: {
+            /**
+             * @description The month the release is, YYYY-MM
+             * @example 2026-12
+             */
+            month: string;
+        };
+        ReleaseDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example 2026-12 */
+            month: string;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /**
+             * @description Counties with a file in the release (excluded ones not counted)
+             * @example 3143
+             */
+            counties: number;
+            /**
+             * @description Records over those counties
+             * @example 154000000
+             */
+            records: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+        };
+        InvalidFieldDto: {
+            /** @example year_built */
+            field: string;
+            /**
+             * @description Values of this field not valid for its type
+             * @example 3
+             */
+            values: number;
+        };
+        ChangedFieldDto: {
+            /** @example owner_name */
+            field: string;
+            /**
+             * @description Changed parcels whose value of this field changed
+             * @example 412
+             */
+            parcels: number;
+        };
+        QaFlagDto: {
+            /** @enum {string} */
+            flag: "records_down" | "fill_rate_down" | "unchanged" | "invalid_values";
+            /** @example Record count down by more than 10 % from the previous release */
+            description: string;
+        };
+        QaRowDto: {
+            /** Format: uuid */
+            countyId: string;
+            /** @example 24510 */
+            fips: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example MD */
+            state: string;
+            /**
+             * @description checking: ingested, comparison pending; ready: checked and compared; excluded: left out at publication
+             * @enum {string}
+             */
+            status: "checking" | "ready" | "published" | "excluded";
+            /** @example 238000 */
+            records: number;
+            /**
+             * @description Share of the records carrying each key field, 0 to 1
+             * @example {
+             *       "owner_name": 0.99
+             *     }
+             */
+            fillRates: {
+                [key: string]: number;
+            };
+            /** @description Fields with values not valid for their type, most first */
+            invalidValues: components["schemas"]["InvalidFieldDto"][];
+            /** @example 12 */
+            invalidValueCount: number;
+            /**
+             * @description Rows whose county_fips is not this county's
+             * @example 0
+             */
+            foreignFipsRows: number;
+            /**
+             * @description parcel_ids found more than once; null until compared
+             * @example 0
+             */
+            duplicateParcelIds: number | null;
+            /**
+             * @description The release compared with
+             * @example 2026-11
+             */
+            previousRelease: string | null;
+            /** @example 1200 */
+            added: number | null;
+            /** @example 800 */
+            removed: number | null;
+            /** @example 5400 */
+            changed: number | null;
+            /** @description For changed parcels, the fields that changed most */
+            changedFields: components["schemas"]["ChangedFieldDto"][];
+            flags: components["schemas"]["QaFlagDto"][];
+            /**
+             * @description Size of the full file (gzip CSV)
+             * @example 5242880
+             */
+            bytes: number;
+            /**
+             * @description Size of the change file, if any
+             * @example 120000
+             */
+            changeBytes: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+            /** Format: date-time */
+            comparedAt: string | null;
+        };
+        ReleaseDetailDto: {
+            release: components["schemas"]["ReleaseDto"];
+            /** @description One per county of the release, by state and name */
+            counties: components["schemas"]["QaRowDto"][];
+        };
+        PublishReleaseDto: {
+            /** @description Counties of the draft to leave unpublished */
+            exclude?: string[];
+            /** @description Flagged counties to publish anyway: staff have looked at their flags */
+            acknowledge?: string[];
         };
         FillRateDto: {
             /**
@@ -2426,6 +2616,165 @@ export interface operations {
                 content?: never;
             };
             /** @description The subscription came from no paid order */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"][];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description month is not YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That month has a release already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDetailDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishReleaseDto"];
+            };
+        };
+        responses: {
+            /** @description The release as published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description An id listed is not a county of the release */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Published already, nothing to publish, counties being checked or flagged */
             409: {
                 headers: {
                     [name: string]: unknown;

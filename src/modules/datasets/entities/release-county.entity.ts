@@ -54,7 +54,7 @@ export class ReleaseCountyRecord {
   @Column({ type: 'text', array: true, default: [] })
   flags: string[];
 
-  @Column({ type: 'timestamptz' })
+  @Column({ type: 'timestamptz', default: () => 'now()' })
   checkedAt: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
