@@ -16,8 +16,10 @@ export interface CountyDataset {
   source: DatasetSource;
   /** Records carrying each key field; null for releases recorded before they were counted, until the worker counts them. */
   keyFieldCounts: KeyFieldCounts | null;
-  /** When the release was recorded (for an upload, last replaced): its publication. */
+  /** When the file was recorded (for an upload, last replaced). */
   createdAt: Date;
+  /** When buyers could first see it (a correction uploaded later: then); null while its release is a draft. */
+  publishedAt: Date | null;
 }
 
 /** The formats of a draft's county files: the full file, and what changed since the county's previous release. */
@@ -35,7 +37,7 @@ export interface StoredCountyFile {
 }
 
 const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
-  key_field_counts AS "keyFieldCounts", created_at AS "createdAt"`;
+  key_field_counts AS "keyFieldCounts", created_at AS "createdAt", published_at AS "publishedAt"`;
 
 /** A file's columns in the order the inserts below name them ($1 … $7). */
 const fileValues = (file: StoredCountyFile) => [

@@ -45,7 +45,7 @@ export class DatasetSummaryService {
       name: county.name,
       state: county.state,
       release: dataset.release,
-      publishedAt: dataset.createdAt.toISOString(),
+      publishedAt: (dataset.publishedAt ?? dataset.createdAt).toISOString(),
       parcels: dataset.records,
       fileBytes: dataset.bytes,
       fillRates: counts ? fillRates(counts, dataset.records) : null,
