@@ -52,7 +52,7 @@ export class OrderPageLinks {
       page: `${base}/orders/${token}`,
       download: (subscriptionId, file) =>
         `${base}/api/orders/${token}/subscriptions/${subscriptionId}/download` +
-        (file ? `?${new URLSearchParams({ release: file.release, file: file.file })}` : ''),
+        (file ? `?${new URLSearchParams({ release: file.release, file: file.file }).toString()}` : ''),
     };
   }
 }
