@@ -66,7 +66,9 @@ export interface ReleaseFileFacts {
   countyId: string;
   release: string;
   records: number;
-  /** Null for the county's first release, and for a file never compared (an upload outside a draft). */
+  /** Whether it was compared with the county's previous release (a file uploaded outside a draft is not). */
+  compared: boolean;
+  /** Null for the county's first release, and for a file never compared. */
   previousRelease: string | null;
   added: number | null;
   removed: number | null;
@@ -232,7 +234,7 @@ export class CountyDatasetsRepository {
   async releaseFileFacts(datasetId: string): Promise<ReleaseFileFacts | null> {
     const [facts] = await this.db.query<ReleaseFileFacts[]>(
       `SELECT d.id AS "datasetId", d.county_id AS "countyId", d.release, c.records,
-              c.previous_release::text AS "previousRelease", c.added, c.removed, c.changed,
+              c.compared_at IS NOT NULL AS compared, c.previous_release::text AS "previousRelease", c.added, c.removed, c.changed,
               (cd.id IS NOT NULL AND cd.published_at IS NOT NULL) AS "hasChangeFile"
        FROM county_datasets d
        JOIN release_counties c ON c.release_id = d.release_id AND c.county_id = d.county_id AND c.dataset_id = d.id

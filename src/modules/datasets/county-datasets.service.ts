@@ -16,12 +16,7 @@ import { CurrentRelease, CurrentReleaseQuestion } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
 import { generateCountyDataset } from './synthetic-dataset';
 
-export type {
-  CountyDataset,
-  PublishedRelease,
-  ReleaseFileFacts,
-  StoredCountyFile,
-} from './county-datasets.repository';
+export type { CountyDataset, PublishedRelease, ReleaseFileFacts, StoredCountyFile } from './county-datasets.repository';
 
 /** Which file of a county is current, and the generated stand-ins made on demand where no file was uploaded. */
 @Injectable()

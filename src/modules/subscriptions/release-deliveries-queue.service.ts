@@ -2,7 +2,11 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
-import { RELEASE_DELIVERIES_JOB, ReleaseDeliveriesJobData, SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';
+import {
+  RELEASE_DELIVERIES_JOB,
+  ReleaseDeliveriesJobData,
+  SUBSCRIPTION_JOBS_QUEUE,
+} from './subscription-jobs.constants';
 
 /** What the API does once a release is published: queue the County Tracker deliveries; the worker makes them. */
 @Injectable()

@@ -11,12 +11,7 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
 
 /** The worker's subscription work: monthly deliveries and a release's, renewal reminders, expiry. */
 @Module({
-  imports: [
-    DatasetFilesModule,
-    MailModule,
-    SubscriptionsModule,
-    SubscriptionJobsQueueModule,
-  ],
+  imports: [DatasetFilesModule, MailModule, SubscriptionsModule, SubscriptionJobsQueueModule],
   providers: [
     SubscriptionJobsProcessor,
     TrackerDeliveriesService,

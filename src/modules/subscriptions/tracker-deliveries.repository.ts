@@ -19,7 +19,9 @@ export interface PublishedCountyFile {
 }
 
 /** An active County Tracker `s`, not suspended by a dispute, and not past its expiration at `now` (a parameter). */
-const activeTracker = (now: string) => `s.purchase_type = 'annual' AND s.status = 'active' AND s.expiration_date > ${now}
+const activeTracker = (
+  now: string,
+) => `s.purchase_type = 'annual' AND s.status = 'active' AND s.expiration_date > ${now}
   AND cardinality(s.suspending_disputes) = 0`;
 
 /**
@@ -95,12 +97,7 @@ export class TrackerDeliveriesRepository {
    * subscription told of the file already (by this or by the monthly run) is skipped. Answers
    * the deliveries recorded now.
    */
-  async recordReleaseNews(
-    month: string,
-    files: PublishedCountyFile[],
-    publishedAt: Date,
-    now: Date,
-  ): Promise<number> {
+  async recordReleaseNews(month: string, files: PublishedCountyFile[], publishedAt: Date, now: Date): Promise<number> {
     if (files.length === 0) return 0;
     const [, inserted] = await this.db.query<[unknown[], number]>(
       `INSERT INTO tracker_deliveries (subscription_id, month, dataset_id, data_changed, occasion)

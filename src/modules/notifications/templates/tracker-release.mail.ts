@@ -12,8 +12,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** What changed in a county's file since its previous release, as the comparison found; null when it was not compared. */
 export function changeSummary(facts: ReleaseFileFacts): string | null {
+  if (!facts.compared) return null;
+  if (!facts.previousRelease)
+    return 'This is the county’s first release, so there is no earlier one to compare it with.';
   if (facts.added === null || facts.removed === null || facts.changed === null) return null;
-  if (!facts.previousRelease) return 'This is the county’s first release, so there is no earlier one to compare it with.';
   return (
     `What changed since release ${facts.previousRelease}: parcels added ${count(facts.added)}, ` +
     `removed ${count(facts.removed)}, changed ${count(facts.changed)}.`
