@@ -256,6 +256,20 @@ describe('County Tracker emails when a release is published', () => {
     }
   });
 
+  it('keeps the monthly email going the month after: the data has not changed since the release emailed', async () => {
+    const now = new Date();
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 15));
+    await context.worker!.get(TrackerDeliveriesService).run(nextMonth);
+
+    const [mail] = await awaitMessages(outbox(), `tracker-delivery-${tracker}-${releaseOf(nextMonth)}`);
+    const [tracked] = counties;
+    expect(mail.text).toContain(
+      `The source data for ${tracked.name}, ${tracked.state} has not changed since release ${current}`,
+    );
+    await settle();
+    expect(await outboxMessages(outbox(), `tracker-release-${tracker}`)).toHaveLength(1);
+  });
+
   it('tells the subscribers at the next daily run when the release could not be queued at publication', async () => {
     const county = counties[3];
     const subscriber = await subscribe(county, 'annual', 'missed@example.com');
