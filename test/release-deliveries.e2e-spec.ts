@@ -229,8 +229,10 @@ describe('County Tracker emails when a release is published', () => {
     expect(count).toBe(0);
   });
 
-  it('never sends a release twice: not when its job runs again, nor at the monthly run, nor when another release is published', async () => {
+  it('never sends a release twice (its job again, the monthly run, another release published) nor to a County Tracker bought since', async () => {
     const later = counties[2];
+    // Bought after the publication: the file came with the purchase, it is no news.
+    const boughtSince = await subscribe(counties[0], 'annual', 'since@example.com');
     const deliveries = context.worker!.get(ReleaseDeliveriesService);
     await Promise.all([deliveries.deliver(newReleaseId), deliveries.deliver(newReleaseId)]);
     await context.store.app.get(ReleaseDeliveriesQueue).queueFor(newReleaseId);
@@ -250,7 +252,7 @@ describe('County Tracker emails when a release is published', () => {
     expect(await outboxMessages(outbox(), `tracker-release-${tracker}`)).toHaveLength(1);
     expect(await outboxMessages(outbox(), `tracker-delivery-${tracker}`)).toHaveLength(0);
     expect(await outboxMessages(outbox(), `tracker-release-${laterTracker}`)).toHaveLength(1);
-    for (const id of [snapshot, cancelled]) {
+    for (const id of [snapshot, cancelled, boughtSince]) {
       expect(await outboxMessages(outbox(), `tracker-release-${id}`)).toHaveLength(0);
       expect(await outboxMessages(outbox(), `tracker-delivery-${id}`)).toHaveLength(0);
     }

@@ -53,8 +53,8 @@ export interface PublishedRelease {
   id: string;
   month: string;
   publishedAt: Date;
-  /** Each county published in it, with its full file. */
-  counties: { countyId: string; datasetId: string }[];
+  /** Each county published in it, with its full file and when that file was published (a correction later). */
+  counties: { countyId: string; datasetId: string; publishedAt: Date }[];
 }
 
 /**
@@ -213,9 +213,10 @@ export class CountyDatasetsRepository {
       [releaseId],
     );
     if (!release) return null;
-    const counties = await this.db.query<{ countyId: string; datasetId: string }[]>(
-      `SELECT county_id AS "countyId", dataset_id AS "datasetId" FROM release_counties
-       WHERE release_id = $1 AND status = 'published' ORDER BY county_id`,
+    const counties = await this.db.query<PublishedRelease['counties']>(
+      `SELECT c.county_id AS "countyId", c.dataset_id AS "datasetId", d.published_at AS "publishedAt"
+       FROM release_counties c JOIN county_datasets d ON d.id = c.dataset_id
+       WHERE c.release_id = $1 AND c.status = 'published' AND d.published_at IS NOT NULL ORDER BY c.county_id`,
       [releaseId],
     );
     return { ...release, counties };

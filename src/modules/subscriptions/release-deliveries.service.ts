@@ -34,7 +34,7 @@ export class ReleaseDeliveriesService {
     const news = release.counties.filter(
       (_, i) => current[i]?.source === 'uploaded' && current[i]?.release === release.month,
     );
-    const recorded = await this.deliveries.recordReleaseNews(releaseOf(now), news, release.publishedAt, now);
+    const recorded = await this.deliveries.recordReleaseNews(releaseOf(now), news, now);
     const queued = await this.queueMails(news.map((county) => county.datasetId));
     if (recorded > 0) this.logger.log(`Release ${release.month}: ${recorded} County Tracker delivery(ies) recorded`);
     return `${queued} County Tracker email(s) queued for release ${release.month}`;

@@ -16,6 +16,7 @@ export interface DueSubscription {
 export interface PublishedCountyFile {
   countyId: string;
   datasetId: string;
+  publishedAt: Date;
 }
 
 /** An active County Tracker `s`, not suspended by a dispute, and not past its expiration at `now` (a parameter). */
@@ -93,20 +94,20 @@ export class TrackerDeliveriesRepository {
 
   /**
    * Records, as this month's news, the delivery of each published file to its county's active
-   * County Trackers bought before the publication (those bought since got it at purchase). A
+   * County Trackers bought before the file was published (those bought since got it at purchase). A
    * subscription told of the file already (by this or by the monthly run) is skipped. Answers
    * the deliveries recorded now.
    */
-  async recordReleaseNews(month: string, files: PublishedCountyFile[], publishedAt: Date, now: Date): Promise<number> {
+  async recordReleaseNews(month: string, files: PublishedCountyFile[], now: Date): Promise<number> {
     if (files.length === 0) return 0;
     const [, inserted] = await this.db.query<[unknown[], number]>(
       `INSERT INTO tracker_deliveries (subscription_id, month, dataset_id, data_changed, occasion)
        SELECT s.id, $1, f.dataset_id, true, 'release'
-       FROM unnest($2::uuid[], $3::uuid[]) AS f (county_id, dataset_id)
+       FROM unnest($2::uuid[], $3::uuid[], $4::timestamptz[]) AS f (county_id, dataset_id, published_at)
        JOIN subscriptions s ON s.county_id = f.county_id
-       WHERE ${activeTracker('$5')} AND s.start_date < $4
+       WHERE ${activeTracker('$5')} AND s.start_date < f.published_at
        ON CONFLICT DO NOTHING`,
-      [month, files.map((f) => f.countyId), files.map((f) => f.datasetId), publishedAt, now],
+      [month, files.map((f) => f.countyId), files.map((f) => f.datasetId), files.map((f) => f.publishedAt), now],
     );
     return inserted;
   }
