@@ -162,7 +162,7 @@ describe('County Tracker emails when a release is published', () => {
     token = res.body.token;
     counties = await db().query(
       `SELECT id, fips, name, state, state_code AS "stateCode", population FROM counties
-       WHERE deleted_at IS NULL AND population BETWEEN 5000 AND 15000 ORDER BY fips LIMIT 4`,
+       WHERE deleted_at IS NULL AND population BETWEEN 5000 AND 15000 ORDER BY fips LIMIT 5`,
     );
   });
 
@@ -289,5 +289,46 @@ describe('County Tracker emails when a release is published', () => {
     await settle();
     // The release email is the month's delivery: no second one from the monthly run.
     expect(await outboxMessages(outbox(), `tracker-delivery-${subscriber}`)).toHaveLength(0);
+  });
+
+  it('says what changed in the monthly email that brings a release its subscriber was never told of', async () => {
+    const county = counties[4];
+    const subscriber = await subscribe(county, 'annual', 'long-ago@example.com');
+    await db().query(
+      `UPDATE subscriptions SET start_date = start_date - interval '150 days',
+         expiration_date = expiration_date - interval '150 days' WHERE id = $1`,
+      [subscriber],
+    );
+    const [first, second] = [monthsAgo(5), monthsAgo(4)];
+    const releases = context.store.app.get(ReleasesService);
+    const firstId = await createRelease(first);
+    await draftCounty(firstId, first, county, FIRST_RELEASE);
+    await releases.publish(firstId, {}, async () => undefined);
+    const secondId = await createRelease(second);
+    await draftCounty(secondId, second, county, {
+      previousRelease: first,
+      added: 7,
+      removed: 0,
+      changed: 2,
+      changeFile: true,
+    });
+    await releases.publish(secondId, {}, async () => undefined);
+    // Published too long ago for the daily catch-up of release emails (never sent: Redis was away).
+    await db().query(`UPDATE releases SET published_at = published_at - interval '60 days' WHERE id = ANY($1)`, [
+      [firstId, secondId],
+    ]);
+    await db().query(
+      `UPDATE county_datasets SET published_at = published_at - interval '60 days' WHERE release_id = ANY($1)`,
+      [[firstId, secondId]],
+    );
+
+    await context.worker!.get(TrackerDeliveriesService).run();
+
+    const [mail] = await awaitMessages(outbox(), `tracker-delivery-${subscriber}-${releaseOf(new Date())}`);
+    expect(mail.text).toContain(`Fresh data for ${county.name}, ${county.state} is ready: release ${second}`);
+    expect(mail.text).toContain(`What changed since release ${first}: parcels added 7, removed 0, changed 2.`);
+    expect(mail.text).toContain(`/subscriptions/${subscriber}/download?release=${second}&file=changes`);
+    await settle();
+    expect(await outboxMessages(outbox(), `tracker-release-${subscriber}`)).toHaveLength(0);
   });
 });
