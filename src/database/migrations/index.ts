@@ -15,6 +15,7 @@ import { StaffAccountability1764200000000 } from './1764200000000-staff-accounta
 import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens';
 import { LighterSubscriptionIndexes1764500000000 } from './1764500000000-lighter-subscription-indexes';
 import { DataReleases1764600000000 } from './1764600000000-data-releases';
+import { TrackerReleaseDeliveries1764640000000 } from './1764640000000-tracker-release-deliveries';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   OrderPageTokens1764400000000,
   LighterSubscriptionIndexes1764500000000,
   DataReleases1764600000000,
+  TrackerReleaseDeliveries1764640000000,
 ];

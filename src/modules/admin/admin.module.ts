@@ -5,7 +5,7 @@ import { JourneyModule } from '../journey';
 import { MailModule } from '../mail';
 import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
-import { SubscriptionsModule } from '../subscriptions';
+import { SubscriptionJobsQueueModule, SubscriptionsModule } from '../subscriptions';
 import { UsersModule } from '../users';
 import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
@@ -31,6 +31,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     OrdersModule,
     PaymentsModule,
     SubscriptionsModule,
+    SubscriptionJobsQueueModule,
     UsersModule,
   ],
   controllers: [

@@ -50,6 +50,35 @@ const fileValues = (file: StoredCountyFile) => [
   JSON.stringify(file.keyFieldCounts),
 ];
 
+/** A published release and the county files it published, for telling the counties' subscribers. */
+export interface PublishedRelease {
+  id: string;
+  month: string;
+  publishedAt: Date;
+  /** Each county published in it, with its full file and when that file was published (a correction later). */
+  counties: { countyId: string; datasetId: string; publishedAt: Date }[];
+}
+
+/**
+ * What a county's file of a release is, as its QA row says: records, and (once compared)
+ * what changed since the county's previous published release and its change file.
+ */
+export interface ReleaseFileFacts {
+  datasetId: string;
+  countyId: string;
+  release: string;
+  records: number;
+  /** Whether it was compared with the county's previous release (a file uploaded outside a draft is not). */
+  compared: boolean;
+  /** Null for the county's first release, and for a file never compared. */
+  previousRelease: string | null;
+  added: number | null;
+  removed: number | null;
+  changed: number | null;
+  /** Whether the release holds a published change file for the county. */
+  hasChangeFile: boolean;
+}
+
 /** The county files recorded (`county_datasets`): one a county, release and format. */
 @Injectable()
 export class CountyDatasetsRepository {
@@ -177,6 +206,46 @@ export class CountyDatasetsRepository {
        ORDER BY release DESC LIMIT 1`,
       [countyId, month],
     );
+  }
+
+  /** A published release with its published counties' full files; null for a draft or no such release. */
+  async publishedRelease(releaseId: string): Promise<PublishedRelease | null> {
+    const [release] = await this.db.query<Omit<PublishedRelease, 'counties'>[]>(
+      `SELECT id, month, published_at AS "publishedAt" FROM releases WHERE id = $1 AND status = 'published'`,
+      [releaseId],
+    );
+    if (!release) return null;
+    const counties = await this.db.query<PublishedRelease['counties']>(
+      `SELECT c.county_id AS "countyId", c.dataset_id AS "datasetId", d.published_at AS "publishedAt"
+       FROM release_counties c JOIN county_datasets d ON d.id = c.dataset_id
+       WHERE c.release_id = $1 AND c.status = 'published' AND d.published_at IS NOT NULL ORDER BY c.county_id`,
+      [releaseId],
+    );
+    return { ...release, counties };
+  }
+
+  /** Releases published since a moment, oldest first. */
+  async publishedSince(since: Date): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `SELECT id FROM releases WHERE status = 'published' AND published_at >= $1 ORDER BY published_at, id`,
+      [since],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The QA facts of a published full county file; null for any other file (a stand-in, a draft). */
+  async releaseFileFacts(datasetId: string): Promise<ReleaseFileFacts | null> {
+    const [facts] = await this.db.query<ReleaseFileFacts[]>(
+      `SELECT d.id AS "datasetId", d.county_id AS "countyId", d.release, c.records,
+              c.compared_at IS NOT NULL AS compared, c.previous_release::text AS "previousRelease", c.added, c.removed, c.changed,
+              (cd.id IS NOT NULL AND cd.published_at IS NOT NULL) AS "hasChangeFile"
+       FROM county_datasets d
+       JOIN release_counties c ON c.release_id = d.release_id AND c.county_id = d.county_id AND c.dataset_id = d.id
+       LEFT JOIN county_datasets cd ON cd.id = c.change_dataset_id
+       WHERE d.id = $1 AND d.format = 'csv.gz' AND d.published_at IS NOT NULL AND c.status = 'published'`,
+      [datasetId],
+    );
+    return facts ?? null;
   }
 
   /**

@@ -5,12 +5,18 @@ import type { EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { CountiesRepository } from '../counties';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
-import { CountyDataset, CountyDatasetsRepository, StoredCountyFile } from './county-datasets.repository';
+import {
+  CountyDataset,
+  CountyDatasetsRepository,
+  PublishedRelease,
+  ReleaseFileFacts,
+  StoredCountyFile,
+} from './county-datasets.repository';
 import { CurrentRelease, CurrentReleaseQuestion } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
 import { generateCountyDataset } from './synthetic-dataset';
 
-export type { CountyDataset, StoredCountyFile } from './county-datasets.repository';
+export type { CountyDataset, PublishedRelease, ReleaseFileFacts, StoredCountyFile } from './county-datasets.repository';
 
 /** Which file of a county is current, and the generated stand-ins made on demand where no file was uploaded. */
 @Injectable()
@@ -92,5 +98,20 @@ export class CountyDatasetsService {
 
   findById(id: string): Promise<CountyDataset | null> {
     return this.datasets.findById(id);
+  }
+
+  /** A published release and its published counties' files (null for a draft): whom to tell of it. */
+  publishedRelease(releaseId: string): Promise<PublishedRelease | null> {
+    return this.datasets.publishedRelease(releaseId);
+  }
+
+  /** The ids of the releases published since a moment, oldest first. */
+  releasesPublishedSince(since: Date): Promise<string[]> {
+    return this.datasets.publishedSince(since);
+  }
+
+  /** What a published county file holds and what changed since the county's previous release (see the repository). */
+  releaseFileFacts(datasetId: string): Promise<ReleaseFileFacts | null> {
+    return this.datasets.releaseFileFacts(datasetId);
   }
 }

@@ -1,6 +1,6 @@
 /** The datasets module's public API: what other modules may use of it. */
 export { CountyDatasetsService } from './county-datasets.service';
-export type { CountyDataset } from './county-datasets.service';
+export type { CountyDataset, PublishedRelease, ReleaseFileFacts } from './county-datasets.service';
 export { findCurrentReleases } from './current-release';
 export { DatasetFilesModule } from './dataset-files.module';
 export { DatasetUploadsService } from './dataset-uploads.service';

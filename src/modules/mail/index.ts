@@ -13,5 +13,6 @@ export type {
   RenewalReminderJobData,
   SubscriptionExpiredJobData,
   TrackerDeliveryJobData,
+  TrackerReleaseJobData,
 } from './mail.constants';
 export { MailModule } from './mail.module';

@@ -13,6 +13,7 @@ import {
   RenewalReminderJobData,
   SubscriptionExpiredJobData,
   TrackerDeliveryJobData,
+  TrackerReleaseJobData,
 } from './mail.constants';
 
 /**
@@ -29,6 +30,11 @@ export class MailQueue {
 
   queueTrackerDelivery(data: TrackerDeliveryJobData): Promise<void> {
     return this.add(MailJob.trackerDelivery, data, `tracker-delivery-${data.subscriptionId}-${data.month}`);
+  }
+
+  /** One per subscription and release: the file names both. */
+  queueTrackerRelease(data: TrackerReleaseJobData): Promise<void> {
+    return this.add(MailJob.trackerRelease, data, `tracker-release-${data.subscriptionId}-${data.datasetId}`);
   }
 
   queueRenewalReminder(data: RenewalReminderJobData): Promise<void> {

@@ -7,6 +7,8 @@ export const MailJob = {
   /** Queues the receipts of paid orders whose receipt could not be queued at payment (Redis was down). */
   receiptSweep: 'receipt-sweep',
   trackerDelivery: 'tracker-delivery',
+  /** A County Tracker told of its county's new release at its publication. */
+  trackerRelease: 'tracker-release',
   renewalReminder: 'renewal-reminder',
   subscriptionExpired: 'subscription-expired',
   renewalReceipt: 'renewal-receipt',
@@ -27,6 +29,12 @@ export interface TrackerDeliveryJobData {
   subscriptionId: string;
   /** The delivery's month, YYYY-MM. */
   month: string;
+}
+
+export interface TrackerReleaseJobData {
+  subscriptionId: string;
+  /** The county's full file of the release. */
+  datasetId: string;
 }
 
 export interface RenewalReminderJobData {

@@ -11,6 +11,7 @@ import { RenewalReceiptMail } from './templates/renewal-receipt.mail';
 import { RenewalReminderMail } from './templates/renewal-reminder.mail';
 import { SubscriptionExpiredMail } from './templates/subscription-expired.mail';
 import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
+import { TrackerReleaseMail } from './templates/tracker-release.mail';
 
 // A worker that dies mid-job loses its lock after lockDuration; checking for such stalled jobs every
 // 5 s (not BullMQ's 30 s) resumes their mail about half a minute after the crash, not a minute or more.
@@ -22,6 +23,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
     private readonly sender: MailSender,
     receipts: ReceiptMail,
     trackerDeliveries: TrackerDeliveryMail,
+    trackerReleases: TrackerReleaseMail,
     renewalReminders: RenewalReminderMail,
     expiries: SubscriptionExpiredMail,
     renewalReceipts: RenewalReceiptMail,
@@ -35,6 +37,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
     this.templates = {
       [MailJob.receipt]: receipts,
       [MailJob.trackerDelivery]: trackerDeliveries,
+      [MailJob.trackerRelease]: trackerReleases,
       [MailJob.renewalReminder]: renewalReminders,
       [MailJob.subscriptionExpired]: expiries,
       [MailJob.renewalReceipt]: renewalReceipts,

@@ -16,6 +16,7 @@ import { RenewalReminderMail } from './templates/renewal-reminder.mail';
 import { SubscriptionExpiredMail } from './templates/subscription-expired.mail';
 import { SubscriptionFactsReader } from './templates/subscription-facts';
 import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
+import { TrackerReleaseMail } from './templates/tracker-release.mail';
 
 /**
  * What the store tells its customers: each email of the mail queue rendered from what the owning
@@ -37,6 +38,7 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
     SubscriptionFactsReader,
     ReceiptMail,
     TrackerDeliveryMail,
+    TrackerReleaseMail,
     RenewalReminderMail,
     SubscriptionExpiredMail,
     RenewalReceiptMail,

@@ -12,6 +12,22 @@ export const SubscriptionJob = {
   expiry: 'expiry',
 } as const;
 
+/**
+ * Not scheduled: queued when a release is published, to tell its counties' County Trackers at
+ * once. Its job id names the release, so publishing queues it once.
+ */
+export const RELEASE_DELIVERIES_JOB = 'release-deliveries';
+
+export interface ReleaseDeliveriesJobData {
+  releaseId: string;
+}
+
+/**
+ * How far back the daily run looks for releases whose subscribers were not told (Redis was away
+ * when they were published): a release's news is still news within its month and the next.
+ */
+export const RELEASE_DELIVERIES_CATCH_UP_DAYS = 35;
+
 /** Cron patterns, in UTC. */
 export const SUBSCRIPTION_JOB_SCHEDULES: Record<(typeof SubscriptionJob)[keyof typeof SubscriptionJob], string> = {
   [SubscriptionJob.expiry]: '0 6 * * *',

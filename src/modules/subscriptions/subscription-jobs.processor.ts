@@ -2,7 +2,14 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { RenewalRemindersService } from './renewal-reminders.service';
-import { SUBSCRIPTION_JOB_SCHEDULES, SUBSCRIPTION_JOBS_QUEUE, SubscriptionJob } from './subscription-jobs.constants';
+import { ReleaseDeliveriesService } from './release-deliveries.service';
+import {
+  RELEASE_DELIVERIES_JOB,
+  ReleaseDeliveriesJobData,
+  SUBSCRIPTION_JOB_SCHEDULES,
+  SUBSCRIPTION_JOBS_QUEUE,
+  SubscriptionJob,
+} from './subscription-jobs.constants';
 import { SubscriptionExpiryService } from './subscription-expiry.service';
 import { TrackerDeliveriesService } from './tracker-deliveries.service';
 
@@ -13,6 +20,7 @@ export class SubscriptionJobsProcessor extends WorkerHost implements OnApplicati
     private readonly deliveries: TrackerDeliveriesService,
     private readonly reminders: RenewalRemindersService,
     private readonly expiry: SubscriptionExpiryService,
+    private readonly releaseDeliveries: ReleaseDeliveriesService,
   ) {
     super();
   }
@@ -36,6 +44,8 @@ export class SubscriptionJobsProcessor extends WorkerHost implements OnApplicati
         return this.reminders.run();
       case SubscriptionJob.expiry:
         return this.expiry.run();
+      case RELEASE_DELIVERIES_JOB:
+        return this.releaseDeliveries.deliver((job.data as ReleaseDeliveriesJobData).releaseId);
       default:
         throw new Error(`Unknown subscription job ${job.name}`);
     }

@@ -1,25 +1,23 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { DatasetFilesModule } from '../datasets';
 import { MailModule } from '../mail';
 import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
-import { SUBSCRIPTION_JOBS_QUEUE } from './subscription-jobs.constants';
+import { ReleaseDeliveriesService } from './release-deliveries.service';
+import { SubscriptionJobsQueueModule } from './subscription-jobs-queue.module';
 import { SubscriptionJobsProcessor } from './subscription-jobs.processor';
 import { SubscriptionExpiryService } from './subscription-expiry.service';
 import { TrackerDeliveriesService } from './tracker-deliveries.service';
 
-/** The worker's scheduled subscription work: monthly deliveries, renewal reminders, expiry. */
+/** The worker's subscription work: monthly deliveries and a release's, renewal reminders, expiry. */
 @Module({
-  imports: [
-    DatasetFilesModule,
-    MailModule,
-    SubscriptionsModule,
-    BullModule.registerQueue({
-      name: SUBSCRIPTION_JOBS_QUEUE,
-      defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 60_000 } },
-    }),
+  imports: [DatasetFilesModule, MailModule, SubscriptionsModule, SubscriptionJobsQueueModule],
+  providers: [
+    SubscriptionJobsProcessor,
+    TrackerDeliveriesService,
+    ReleaseDeliveriesService,
+    RenewalRemindersService,
+    SubscriptionExpiryService,
   ],
-  providers: [SubscriptionJobsProcessor, TrackerDeliveriesService, RenewalRemindersService, SubscriptionExpiryService],
 })
 export class SubscriptionsWorkerModule {}

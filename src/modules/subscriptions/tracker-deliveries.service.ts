@@ -1,13 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CountyDatasetsService, releaseOf } from '../datasets';
 import { MailQueue } from '../mail';
+import { ReleaseDeliveriesService } from './release-deliveries.service';
 import { DueSubscription, TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 
 /**
  * County Tracker's monthly delivery: every active annual subscription bought
  * before this month gets one email for the month with its county's current
  * file. A row per subscription and month is written before the email is
- * queued, so running twice (or on two workers at once) emails once.
+ * queued, so running twice (or on two workers at once) emails once. A
+ * subscription told of its county's new release this month has had the
+ * month's delivery; the run first tells those whose release news was never
+ * queued, so that news goes out as such.
  */
 @Injectable()
 export class TrackerDeliveriesService {
@@ -17,9 +21,11 @@ export class TrackerDeliveriesService {
     private readonly deliveries: TrackerDeliveriesRepository,
     private readonly datasets: CountyDatasetsService,
     private readonly mail: MailQueue,
+    private readonly releaseDeliveries: ReleaseDeliveriesService,
   ) {}
 
   async run(now = new Date()): Promise<string> {
+    await this.releaseDeliveries.catchUp(now);
     const month = releaseOf(now);
     const due = await this.deliveries.due(month, now);
     const byCounty = new Map<string, DueSubscription[]>();

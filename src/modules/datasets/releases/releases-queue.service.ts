@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../../integrations/queue/add-job-promptly';
-import { AnnounceJobData, CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
+import { CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
 
 /**
  * What the API does about a release's files: queue the work; the worker reads them. Job ids
@@ -23,10 +23,5 @@ export class ReleasesQueue {
     return addJobPromptly(this.queue, ReleasesJob.compare, data, {
       jobId: `compare-${releaseId}-${countyId}-${datasetSha256}`,
     });
-  }
-
-  queueAnnounce(releaseId: string): Promise<void> {
-    const data: AnnounceJobData = { releaseId };
-    return addJobPromptly(this.queue, ReleasesJob.announce, data, { jobId: `announce-${releaseId}` });
   }
 }

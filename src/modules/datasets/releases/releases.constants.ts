@@ -5,8 +5,6 @@ export const ReleasesJob = {
   ingest: 'ingest',
   /** Compares one county's file of a draft with its previous published release, and writes its change file. */
   compare: 'compare',
-  /** Queues the County Tracker emails of a release's newly published counties. */
-  announce: 'announce',
 } as const;
 
 export interface IngestJobData {
@@ -16,10 +14,6 @@ export interface IngestJobData {
 export interface CompareJobData {
   releaseId: string;
   countyId: string;
-}
-
-export interface AnnounceJobData {
-  releaseId: string;
 }
 
 /** A QA flag: something about a county's file that staff must look at before it is published. */

@@ -2,7 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job } from 'bullmq';
 import { RELEASES_QUEUE } from './releases.constants';
 
-/** The worker's side of releases: ingest, comparison and the announcement of what was published. */
+/** The worker's side of releases: ingest and comparison. */
 @Processor(RELEASES_QUEUE)
 export class ReleasesProcessor extends WorkerHost {
   process(job: Job): Promise<string> {

@@ -72,7 +72,7 @@ export class ReleasesService {
   /**
    * Publishes the draft's counties but the excluded, in one transaction: all of them or, on any
    * failure, none. A county still being checked, or with a flag staff have not acknowledged,
-   * stops it (409 naming the counties). The County Tracker emails are queued once it is done.
+   * stops it (409 naming the counties). The caller tells the County Tracker subscribers.
    */
   async publish(id: string, choices: PublishChoices, record: PublishRecorder): Promise<Release> {
     const exclude = [...new Set(choices.exclude ?? [])];
@@ -117,10 +117,6 @@ export class ReleasesService {
       return after;
     });
     this.logger.log(`Release ${release.month} published: ${release.counties} counties, ${release.records} records`);
-    // Published either way; if Redis is away now, the monthly delivery run catches up.
-    await this.queue.queueAnnounce(id).catch((error: Error) => {
-      this.logger.error(`County Tracker emails of release ${release.month} not queued yet: ${error.message}`);
-    });
     return release;
   }
 }

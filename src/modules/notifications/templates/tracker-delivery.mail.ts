@@ -7,8 +7,13 @@ import { OrderPageLinks } from '../../orders';
 import { MailTemplate, TrackerDeliveryJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
+import { changeSummary } from './tracker-release.mail';
 
-/** County Tracker's monthly email: the county's file for the month, and plainly whether it changed. */
+/**
+ * County Tracker's monthly email: the county's file for the month, and plainly whether it changed.
+ * New data the subscriber was not told of at its release (the release email could not be sent
+ * then) comes with what changed and its change file, as that email would have.
+ */
 @Injectable()
 export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData> {
   constructor(
@@ -37,16 +42,27 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
       : `The source data for ${county} has not changed since release ${delivery.release}, so this month's file ` +
         `is the same data you already have (${records} property records). We will send the new release as soon as the county publishes one.`;
     const links = await this.links.forOrder(subscription.orderId);
+    const facts = delivery.dataChanged ? await this.datasets.releaseFileFacts(dataset.id) : null;
+    const changes = facts && changeSummary(facts);
     return this.composer.compose({
       key: `tracker-delivery-${subscriptionId}-${month}`,
       to: subscription.email,
       subject: `Your ${monthName} County Tracker data: ${county}`,
       blocks: [
         news,
+        ...(changes ? [changes] : []),
         {
           label: `Download ${county} (${delivery.release})`,
           link: links.download(subscriptionId),
         },
+        ...(facts?.hasChangeFile
+          ? [
+              {
+                label: `Download only the parcels added, removed or changed since release ${facts.previousRelease}`,
+                link: links.download(subscriptionId, { release: facts.release, file: 'changes' }),
+              },
+            ]
+          : []),
         'This link keeps working: each time you use it, it makes a fresh download link.',
         { label: 'All the files of your order', link: links.page },
         subscription.expirationDate
