@@ -4,6 +4,9 @@ import { DATA_FIELDS, DataField } from './data-schema';
 import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from './key-field-counts';
 import { CHURN, hash, monthName, ParcelEvent, ParcelHistory, parcelsOf } from './synthetic-parcels';
 
+// Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).
+const { imul, floor } = Math;
+
 /**
  * Realistic made-up parcel records for any county, for local use and tests
  * until real county files are uploaded. The same county and release always
@@ -37,8 +40,8 @@ function seeded(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    let t = imul(state ^ (state >>> 15), 1 | state);
+    t = (t + imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
@@ -156,7 +159,7 @@ function traitsOf(county: CountyForDataset): CountyTraits {
     fips: Number(county.fips),
     fillRate,
     growth: 1.01 + countyRandom() * 0.06,
-    assessmentRatio: [1, 1, 0.8, 0.5, 0.4][Math.floor(countyRandom() * 5)],
+    assessmentRatio: [1, 1, 0.8, 0.5, 0.4][floor(countyRandom() * 5)],
     taxRate: 0.6 + countyRandom() * 2,
   };
 }
@@ -178,8 +181,8 @@ interface Mailing {
 }
 
 function toolsOf(random: () => number) {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pick = <T>(list: readonly T[]) => list[floor(random() * list.length)];
+  const between = (low: number, high: number) => low + floor(random() * (high - low + 1));
   const day = () => String(between(1, 28)).padStart(2, '0');
   const owner = (): Owner => {
     const first = pick(FIRST);
@@ -202,7 +205,7 @@ function toolsOf(random: () => number) {
 }
 
 const money = (dollars: number, step = 1000) => String(Math.max(step, Math.round(dollars / step) * step));
-const yearOf = (month: number) => Math.floor(month / 12);
+const yearOf = (month: number) => floor(month / 12);
 
 /**
  * One parcel's record as its history up to a month makes it, in DATASET_COLUMNS order. Every value comes from the parcel's

@@ -11,6 +11,9 @@
  * Numbers never come back: a parcel's number carries its slot and generation.
  */
 
+// Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).
+const { imul, floor, log } = Math;
+
 /** Months are numbered year × 12 + month − 1, so consecutive months differ by one. */
 export function monthNumber(month: string): number {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
@@ -19,7 +22,7 @@ export function monthNumber(month: string): number {
 }
 
 export function monthName(n: number): string {
-  return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  return `${floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
 }
 
 /**
@@ -55,20 +58,21 @@ export const ParcelEvent = {
 
 /** A 32-bit hash of five integers (murmur3 rounds and finaliser): fast, well mixed, the same everywhere. */
 export function hash(a: number, b: number, c: number, d: number, e: number): number {
-  let h = 0x2545f491;
-  for (const part of [a, b, c, d, e]) {
-    let k = Math.imul(part | 0, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-  }
+  let h = round(round(round(round(round(0x2545f491, a), b), c), d), e);
   h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
+  h = imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+function round(h: number, part: number): number {
+  let k = imul(part | 0, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (imul(h, 5) + 0xe6546b64) | 0;
 }
 
 /** A uniform number in (0, 1]: never 0, so its logarithm is finite. */
@@ -78,7 +82,7 @@ function uniform(a: number, b: number, c: number, d: number, e: number): number 
 
 /** Months until the first success of a monthly chance p (0, 1, 2, …). */
 function geometric(u: number, p: number): number {
-  return Math.floor(Math.log(u) / Math.log(1 - p));
+  return floor(log(u) / log(1 - p));
 }
 
 export interface ParcelHistory {
