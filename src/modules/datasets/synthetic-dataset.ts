@@ -20,7 +20,8 @@ export interface CountyForDataset {
   population: number | null;
 }
 
-export const MIN_RECORDS = 25;
+/** Slots of the smallest county: enough that the free sample's 25 records are there in any month. */
+export const MIN_RECORDS = 30;
 export const MAX_RECORDS = 20_000;
 
 /**
