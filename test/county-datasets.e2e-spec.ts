@@ -27,14 +27,18 @@ describe('County datasets', () => {
     const { bytes, records } = generateCountyDataset(baltimore, '2026-11');
     const [header, ...rows] = parseCsv(gunzipSync(bytes).toString('utf8').trimEnd());
     expect(header).toEqual(DATA_FIELDS.map((f) => f.name));
-    expect(records).toBe(593);
-    expect(rows).toHaveLength(593);
+    // About one parcel per 1,000 residents: a few slots are empty in any month (synthetic-parcels.ts).
+    expect(records).toBeGreaterThan(593 * 0.97);
+    expect(records).toBeLessThanOrEqual(593);
+    expect(rows).toHaveLength(records);
     expect(rows.every((row) => row.length === DATA_FIELDS.length)).toBe(true);
     const column = (name: string) => header.indexOf(name);
     expect(rows.every((row) => row[column('county_fips')] === '24510' && row[column('parcel_id')] !== '')).toBe(true);
     // Parcel numbers keep their leading zeros.
     expect(rows.some((row) => row[column('parcel_id')].startsWith('0'))).toBe(true);
-    expect(generateCountyDataset({ ...baltimore, population: null }, '2026-11').records).toBe(MIN_RECORDS);
+    expect(generateCountyDataset({ ...baltimore, population: null }, '2026-11').records).toBeLessThanOrEqual(
+      MIN_RECORDS,
+    );
   });
 
   it('stores a release once and records its size, checksum and record count', async () => {
@@ -48,7 +52,12 @@ describe('County datasets', () => {
     ]);
     expect(second).toEqual(first);
     const file = readFileSync(join(context.environment.env.DATA_DIR, first.storageKey));
-    expect(first).toMatchObject({ release: '2026-11', format: 'csv.gz', records: 593, bytes: file.length });
+    expect(first).toMatchObject({
+      release: '2026-11',
+      format: 'csv.gz',
+      records: generateCountyDataset(baltimore, '2026-11').records,
+      bytes: file.length,
+    });
     expect(first.sha256).toBe(createHash('sha256').update(file).digest('hex'));
     const [{ n }] = await context.store.db.query(
       `SELECT count(*)::int AS n FROM county_datasets WHERE county_id = $1`,
