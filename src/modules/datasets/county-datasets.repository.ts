@@ -18,6 +18,8 @@ export interface CountyDataset {
   keyFieldCounts: KeyFieldCounts | null;
   /** When the release was recorded (for an upload, last replaced): its publication. */
   createdAt: Date;
+  /** When buyers could first see it; null while its release is a draft. */
+  publishedAt: Date | null;
 }
 
 /** The formats of a draft's county files: the full file, and what changed since the county's previous release. */
@@ -35,7 +37,7 @@ export interface StoredCountyFile {
 }
 
 const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
-  key_field_counts AS "keyFieldCounts", created_at AS "createdAt"`;
+  key_field_counts AS "keyFieldCounts", created_at AS "createdAt", published_at AS "publishedAt"`;
 
 /** A file's columns in the order the inserts below name them ($1 … $7). */
 const fileValues = (file: StoredCountyFile) => [
