@@ -547,6 +547,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The releases, newest month first */
+        get: operations["AdminReleasesController_list"];
+        put?: never;
+        /**
+         * Start the draft release of a month
+         * @description A draft is invisible to buyers until published; its county files are ingested with POST /api/admin/releases/{id}/files.
+         */
+        post: operations["AdminReleasesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A release and one QA row per county: checks, comparison with the previous release, flags */
+        get: operations["AdminReleasesController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft's counties, all at once
+         * @description Every county of the draft is published in one transaction, except those in exclude. A county still being checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker subscribers of the published counties are emailed what changed.
+         */
+        post: operations["AdminReleasesController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -598,6 +656,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counties/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A county's published releases, newest first, with the parcels each added, removed and changed
+         * @description Drafts never appear. A county with no published release has, outside production, the generated stand-in a purchase made now would include (change counts null); in production, an empty list.
+         */
+        get: operations["ReleaseHistoryController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coverage.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every county on sale with its current release, records and when that release was published (CSV)
+         * @description Columns fips,name,state,current_release,records,last_published (ISO 8601); the last three are empty for a county with no published release. Rebuilt on the server at most every 5 minutes and at once after a publication.
+         */
+        get: operations["ReleaseHistoryController_coverageCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscriptions/{id}/download-link": {
         parameters: {
             query?: never;
@@ -607,7 +705,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A 15-minute link to the file the customer's subscription includes now */
+        /**
+         * A 15-minute link to the file the customer's subscription includes now, or to one release's file
+         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it.
+         */
         post: operations["DownloadsController_link"];
         delete?: never;
         options?: never;
@@ -658,7 +759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A fresh 15-minute download link for one of the order’s subscriptions */
+        /**
+         * A fresh 15-minute download link for one of the order’s subscriptions
+         * @description Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s full file or change file (County Tracker only), if the subscription includes it.
+         */
         post: operations["OrderPageController_link"];
         delete?: never;
         options?: never;
@@ -673,7 +777,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lasting link in emails: makes a fresh download link and redirects to it */
+        /**
+         * The lasting link in emails: makes a fresh download link and redirects to it
+         * @description Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, to that release’s full file or change file, checked as the download-link call checks it.
+         */
         get: operations["OrderPageController_download"];
         put?: never;
         post?: never;
@@ -907,6 +1014,35 @@ export interface components {
             /** @example Maryland */
             state: string;
         };
+        DownloadableReleaseDto: {
+            /**
+             * @description The monthly release (YYYY-MM): `release` of a download-link call
+             * @example 2026-11
+             */
+            release: string;
+            /**
+             * @description Records in its full file
+             * @example 593
+             */
+            records: number;
+            /** @description Whether it has a change file (file 'changes' of a download-link call); false for a county's first release */
+            hasChangeFile: boolean;
+            /**
+             * @description Parcels added since the previous release
+             * @example 12
+             */
+            added: number | null;
+            /**
+             * @description Parcels removed since the previous release
+             * @example 3
+             */
+            removed: number | null;
+            /**
+             * @description Parcels changed since the previous release
+             * @example 41
+             */
+            changed: number | null;
+        };
         CustomerSubscriptionDto: {
             /** Format: uuid */
             id: string;
@@ -930,6 +1066,8 @@ export interface components {
              * @example 2026-11
              */
             downloadableRelease: string | null;
+            /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
+            downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
         };
         UpdateAutoRenewDto: {
             /** @description Whether the County Tracker renews for another year at expiration */
@@ -1267,6 +1405,138 @@ export interface components {
             /** @description Who is emailed the new link: the order’s buyer */
             emailedTo: string;
         };
+        CreateReleaseDto: {
+            /**
+             * @description The month the release is, YYYY-MM
+             * @example 2026-12
+             */
+            month: string;
+        };
+        ReleaseDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example 2026-12 */
+            month: string;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /**
+             * @description Counties with a file in the release (excluded ones not counted)
+             * @example 3143
+             */
+            counties: number;
+            /**
+             * @description Records over those counties
+             * @example 154000000
+             */
+            records: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+        };
+        InvalidFieldDto: {
+            /** @example year_built */
+            field: string;
+            /**
+             * @description Values of this field not valid for its type
+             * @example 3
+             */
+            values: number;
+        };
+        ChangedFieldDto: {
+            /** @example owner_name */
+            field: string;
+            /**
+             * @description Changed parcels whose value of this field changed
+             * @example 412
+             */
+            parcels: number;
+        };
+        QaFlagDto: {
+            /** @enum {string} */
+            flag: "records_down" | "fill_rate_down" | "unchanged" | "invalid_values";
+            /** @example Record count down by more than 10 % from the previous release */
+            description: string;
+        };
+        QaRowDto: {
+            /** Format: uuid */
+            countyId: string;
+            /** @example 24510 */
+            fips: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example MD */
+            state: string;
+            /**
+             * @description checking: ingested, comparison pending; ready: checked and compared; excluded: left out at publication
+             * @enum {string}
+             */
+            status: "checking" | "ready" | "published" | "excluded";
+            /** @example 238000 */
+            records: number;
+            /**
+             * @description Share of the records carrying each key field, 0 to 1
+             * @example {
+             *       "owner_name": 0.99
+             *     }
+             */
+            fillRates: {
+                [key: string]: number;
+            };
+            /** @description Fields with values not valid for their type, most first */
+            invalidValues: components["schemas"]["InvalidFieldDto"][];
+            /** @example 12 */
+            invalidValueCount: number;
+            /**
+             * @description Rows whose county_fips is not this county's
+             * @example 0
+             */
+            foreignFipsRows: number;
+            /**
+             * @description parcel_ids found more than once; null until compared
+             * @example 0
+             */
+            duplicateParcelIds: number | null;
+            /**
+             * @description The release compared with
+             * @example 2026-11
+             */
+            previousRelease: string | null;
+            /** @example 1200 */
+            added: number | null;
+            /** @example 800 */
+            removed: number | null;
+            /** @example 5400 */
+            changed: number | null;
+            /** @description For changed parcels, the fields that changed most */
+            changedFields: components["schemas"]["ChangedFieldDto"][];
+            flags: components["schemas"]["QaFlagDto"][];
+            /**
+             * @description Size of the full file (gzip CSV)
+             * @example 5242880
+             */
+            bytes: number;
+            /**
+             * @description Size of the change file, if any
+             * @example 120000
+             */
+            changeBytes: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+            /** Format: date-time */
+            comparedAt: string | null;
+        };
+        ReleaseDetailDto: {
+            release: components["schemas"]["ReleaseDto"];
+            /** @description One per county of the release, by state and name */
+            counties: components["schemas"]["QaRowDto"][];
+        };
+        PublishReleaseDto: {
+            /** @description Counties of the draft to leave unpublished */
+            exclude?: string[];
+            /** @description Flagged counties to publish anyway: staff have looked at their flags */
+            acknowledge?: string[];
+        };
         FillRateDto: {
             /**
              * @example owner_name
@@ -1312,6 +1582,56 @@ export interface components {
             fillRates: components["schemas"]["FillRateDto"][] | null;
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
+        };
+        CountyReleaseDto: {
+            /**
+             * @description The monthly release, YYYY-MM
+             * @example 2026-11
+             */
+            release: string;
+            /**
+             * @description Records (parcels) in its full file
+             * @example 593
+             */
+            records: number;
+            /**
+             * @description Size of its full gzip CSV file, in bytes
+             * @example 512000
+             */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description When it was published
+             */
+            publishedAt: string;
+            /**
+             * @description Parcels added since the county's previous release; null for a first release or when unknown
+             * @example 12
+             */
+            added: number | null;
+            /**
+             * @description Parcels removed since the previous release
+             * @example 3
+             */
+            removed: number | null;
+            /**
+             * @description Parcels whose record changed since the previous release
+             * @example 41
+             */
+            changed: number | null;
+        };
+        DownloadChoiceDto: {
+            /**
+             * @description The monthly release (YYYY-MM); it must be one the subscription includes
+             * @example 2026-11
+             */
+            release?: string;
+            /**
+             * @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only)
+             * @default full
+             * @enum {string}
+             */
+            file: "full" | "changes";
         };
         DownloadLinkDto: {
             /**
@@ -2434,6 +2754,165 @@ export interface operations {
             };
         };
     };
+    AdminReleasesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"][];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description month is not YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That month has a release already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDetailDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishReleaseDto"];
+            };
+        };
+        responses: {
+            /** @description The release as published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description An id listed is not a county of the release */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Published already, nothing to publish, counties being checked or flagged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     DataSchemaController_download: {
         parameters: {
             query?: never;
@@ -2564,7 +3043,7 @@ export interface operations {
             };
         };
     };
-    DownloadsController_link: {
+    ReleaseHistoryController_history: {
         parameters: {
             query?: never;
             header?: never;
@@ -2575,6 +3054,83 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Cacheable for 5 minutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountyReleaseDto"][];
+                };
+            };
+            /** @description The county id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No county on sale has this id (unknown or removed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReleaseHistoryController_coverageCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV attachment (county-coverage.csv); strong ETag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The list has not changed since that ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DownloadsController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadChoiceDto"];
+            };
+        };
+        responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2583,6 +3139,13 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -2590,14 +3153,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No subscription of this customer has this id */
+            /** @description No subscription of this customer has this id; or the county has no such release, or that release no change file */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2710,7 +3273,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadChoiceDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2720,7 +3287,14 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2752,7 +3326,12 @@ export interface operations {
     };
     OrderPageController_download: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The monthly release (YYYY-MM); it must be one the subscription includes */
+                release?: string;
+                /** @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only) */
+                file?: "full" | "changes";
+            };
             header?: never;
             path: {
                 token: string;
@@ -2769,7 +3348,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
