@@ -357,6 +357,7 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
         return box.scrollWidth <= box.clientWidth;
       });
       expect(fits).toBe(true);
+      await table.scrollIntoViewIfNeeded();
       await screenshotPanel(dialog, `store-county-details-history-${viewport.width}`);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
