@@ -111,6 +111,7 @@ describe('API documentation at /api/docs', () => {
       .map((answer) => answer.route);
     expect(files.sort()).toEqual([
       'GET /api/counties/{id}/sample.csv',
+      'GET /api/coverage.csv',
       'GET /api/downloads/{token}',
       'GET /api/invoices/{id}/pdf',
       'GET /api/logout',

@@ -281,6 +281,7 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
           'autoRenew',
           'county',
           'downloadableRelease',
+          'downloadableReleases',
           'expirationDate',
           'id',
           'purchaseType',

@@ -8,6 +8,7 @@ import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
 import { formatFileSize } from '../web-shared/format';
 import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
+import { makeRelease, monthsAgo } from './support/releases';
 import { signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
@@ -296,5 +297,71 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
     await page.waitForURL(`${origin}/checkout/${sussex.id}?plan=one-time`);
     await eventually(() => page.getByRole('radio', { name: /County SnapShot/ }).isChecked());
     expect(await page.getByRole('radio', { name: /County Tracker/ }).isChecked()).toBe(false);
+  });
+
+  it('shows when the county was last refreshed and its release history, with parcels added, removed and changed, on desktop and phone', async () => {
+    const [newCastle] = await db().query(`SELECT id, name, state, fips FROM counties WHERE fips = '10003'`);
+    const [older, last] = [monthsAgo(2), monthsAgo(1)];
+    const first = await makeRelease(context.store.app, older, [{ countyId: newCastle.id }]);
+    const latest = await makeRelease(context.store.app, last, [
+      { countyId: newCastle.id, changes: { previousRelease: older, added: 1204, removed: 37, changed: 5120 } },
+    ]);
+    const [{ published_at: publishedAt }] = await db().query(
+      `SELECT published_at FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
+      [newCastle.id, last],
+    );
+    const monthName = (release: string) => {
+      const [year, month] = release.split('-').map(Number);
+      return LONG_MONTH.format(new Date(Date.UTC(year, month - 1, 1)));
+    };
+
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${origin}/select-counties`);
+      await page.getByLabel('State').locator('option[value="Delaware"]').waitFor({ state: 'attached' });
+      await page.getByLabel('State').selectOption('Delaware');
+      await opener(newCastle).click();
+      const dialog = dialogFor(newCastle);
+      const history = dialog.getByRole('region', { name: 'Release history' });
+      const table = history.getByRole('table');
+      await table.waitFor();
+      expect(await history.innerText()).toContain(`Last refreshed ${SHORT_DATE.format(publishedAt)}.`);
+      expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+        'Release',
+        'Parcels',
+        'Added',
+        'Removed',
+        'Changed',
+      ]);
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) =>
+            [
+              ...(tr as unknown as { querySelectorAll(s: string): { textContent: string | null }[] }).querySelectorAll(
+                'th, td',
+              ),
+            ].map((cell) => cell.textContent),
+          ),
+        );
+      expect(rows).toEqual([
+        [monthName(last), latest.files.get(newCastle.id)!.records.toLocaleString('en-US'), '1,204', '37', '5,120'],
+        [monthName(older), first.files.get(newCastle.id)!.records.toLocaleString('en-US'), 'First release'],
+      ]);
+      // It fits the panel: no sideways scrolling, on a phone either.
+      const fits = await dialog.locator('.county-details__sheet').evaluate((sheet) => {
+        const box = sheet as unknown as { scrollWidth: number; clientWidth: number };
+        return box.scrollWidth <= box.clientWidth;
+      });
+      expect(fits).toBe(true);
+      await table.scrollIntoViewIfNeeded();
+      await screenshotPanel(dialog, `store-county-details-history-${viewport.width}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { buy } from './support/purchase';
+import { makeRelease, monthsAgo } from './support/releases';
 import { Person, signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
@@ -250,6 +251,58 @@ describe('The customer dashboard and Browse Counties in a real browser', () => {
       await alert.waitFor();
       expect(await alert.innerText()).toContain("This county's data is not available yet.");
       await screenshot(page, 'store-dashboard-download-refused');
+    });
+
+    it('offers a County Tracker each release’s full file and change file, and downloads the change file byte for byte', async () => {
+      const [county] = await db().query(`SELECT id, name, state FROM counties WHERE fips = '24005'`);
+      const [older, last] = [monthsAgo(2), monthsAgo(1)];
+      await makeRelease(context.store.app, older, [{ countyId: county.id }]);
+      const latest = await makeRelease(context.store.app, last, [
+        { countyId: county.id, changes: { previousRelease: older, added: 3, removed: 1, changed: 5 } },
+      ]);
+      const tracker: Person = { email: email('tracker.releases'), firstName: 'Tess' };
+      await buy(context.store.server, tracker.email, [{ countyId: county.id, purchaseType: 'annual' }]);
+      // Started in the month of the older release, so both are included.
+      await db().query(`UPDATE subscriptions SET start_date = $2 WHERE county_id = $1`, [
+        county.id,
+        `${older}-15T12:00:00Z`,
+      ]);
+      const month = (release: string) => {
+        const [year, m] = release.split('-').map(Number);
+        return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(Date.UTC(year, m - 1, 1)),
+        );
+      };
+
+      await signIn(tracker);
+      const releases = card(county).getByRole('region', { name: 'Monthly releases' });
+      await releases.waitFor();
+      // The Download Data button stays as it was, for the current full file.
+      expect(await card(county).getByRole('button', { name: 'Download Data' }).isVisible()).toBe(true);
+      const [newest, oldest] = await releases.getByRole('listitem').all();
+      expect(await releases.getByRole('listitem').count()).toBe(2);
+      expect(await newest.innerText()).toContain('3 added, 1 removed, 5 changed');
+      expect(await newest.getByRole('button').allInnerTexts()).toHaveLength(2);
+      await newest.getByRole('button', { name: `Full file, ${month(last)}`, exact: true }).waitFor();
+      expect(await oldest.innerText()).toContain('First release');
+      await oldest.getByRole('button', { name: `Full file, ${month(older)}`, exact: true }).waitFor();
+      expect(await releases.getByRole('button', { name: `Changes, ${month(older)}` }).count()).toBe(0);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        releases.getByRole('button', { name: `Changes, ${month(last)}` }).click(),
+      ]);
+      const file = readFileSync(await download.path());
+      const expected = latest.files.get(county.id)!.changes!;
+      expect(createHash('sha256').update(file).digest('hex')).toBe(createHash('sha256').update(expected).digest('hex'));
+      expect(download.suggestedFilename()).toBe(`baltimore-md-${last}-changes.csv.gz`);
+      await releases
+        .getByRole('status')
+        .filter({ hasText: `Your change file of ${month(last)} has started` })
+        .waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await fitsWidth()).toBe(true);
+      await screenshot(page, 'store-dashboard-release-downloads-phone');
     });
 
     it('warns under 30 days, shows "Expired" after, and "Never" without an expiration date', async () => {

@@ -5,6 +5,7 @@ import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { awaitMessages } from './support/outbox';
 import { buy } from './support/purchase';
+import { makeRelease, monthsAgo } from './support/releases';
 import { testStripe } from './support/stripe';
 import { useTestApp } from './support/test-app';
 
@@ -122,6 +123,40 @@ describe('The order page from the receipt email, in a real browser', () => {
     });
     expect(fits).toBe(true);
     await screenshot(page, 'store-order-page-360');
+  });
+
+  it('offers a County Tracker’s change file next to the full file of each release, and downloads it', async () => {
+    const [baltimore] = await db().query(`SELECT id FROM counties WHERE fips = '24510'`);
+    const [older, last] = [monthsAgo(2), monthsAgo(1)];
+    await makeRelease(context.store.app, older, [{ countyId: baltimore.id }]);
+    const latest = await makeRelease(context.store.app, last, [
+      { countyId: baltimore.id, changes: { previousRelease: older, added: 2, removed: 1, changed: 4 } },
+    ]);
+    await db().query(`UPDATE subscriptions SET start_date = $2 WHERE county_id = $1 AND purchase_type = 'annual'`, [
+      baltimore.id,
+      `${older}-15T12:00:00Z`,
+    ]);
+    const [year, month] = last.split('-').map(Number);
+    const lastName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, 1)),
+    );
+
+    await openOrder();
+    const releases = page.getByRole('region', { name: 'Monthly releases' });
+    await releases.getByText('2 added, 1 removed, 4 changed').waitFor();
+    // One Tracker in the order: the SnapShot shows only its own file.
+    expect(await releases.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Download Data' }).count()).toBe(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      releases.getByRole('button', { name: `Changes, ${lastName}` }).click(),
+    ]);
+    const file = readFileSync(await download.path());
+    expect(createHash('sha256').update(file).digest('hex')).toBe(
+      createHash('sha256').update(latest.files.get(baltimore.id)!.changes!).digest('hex'),
+    );
+    expect(download.suggestedFilename()).toBe(`baltimore-city-md-${last}-changes.csv.gz`);
+    expectTokenKeptPrivate();
   });
 
   it('says it cannot find the order when the token was altered, with the support email and a way home', async () => {

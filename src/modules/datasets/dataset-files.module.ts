@@ -3,11 +3,19 @@ import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CountiesModule } from '../counties';
 import { CountyDatasetsRepository } from './county-datasets.repository';
 import { CountyDatasetsService } from './county-datasets.service';
+import { ReleaseHistoryRepository } from './releases/release-history.repository';
+import { ReleaseHistoryService } from './releases/release-history.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
   imports: [CountiesModule],
-  providers: [DatasetStorage, CountyDatasetsRepository, CountyDatasetsService],
-  exports: [DatasetStorage, CountyDatasetsService],
+  providers: [
+    DatasetStorage,
+    CountyDatasetsRepository,
+    CountyDatasetsService,
+    ReleaseHistoryRepository,
+    ReleaseHistoryService,
+  ],
+  exports: [DatasetStorage, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
 })
 export class DatasetFilesModule {}

@@ -2,6 +2,7 @@
 export { CountyDatasetsService } from './county-datasets.service';
 export type { CountyDataset, PublishedRelease, ReleaseFileFacts } from './county-datasets.service';
 export { findCurrentReleases } from './current-release';
+export type { CurrentRelease } from './current-release';
 export { DatasetFilesModule } from './dataset-files.module';
 export { DatasetUploadsService } from './dataset-uploads.service';
 export { DATA_NOT_AVAILABLE } from './datasets.constants';
@@ -13,3 +14,6 @@ export type { PlacedQaRow, PublishChoices, PublishRecorder } from './releases/re
 export type { Release } from './releases/releases.repository';
 export { toQaRowDto, toReleaseDto } from './releases/release-views';
 export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from './releases/dto/release.dto';
+export { ReleaseHistoryService } from './releases/release-history.service';
+export type { PublishedCountyRelease, ReleaseWindow } from './releases/release-history.service';
+export { findReleasesInWindows } from './releases/release-history.repository';

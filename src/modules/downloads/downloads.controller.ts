@@ -1,5 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiGoneResponse,
@@ -17,6 +19,7 @@ import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
 import { DownloadsService } from './downloads.service';
+import { DownloadChoiceDto } from './dto/download-choice.dto';
 import { DownloadLinkDto } from './dto/download-link.dto';
 
 @ApiTags('downloads')
@@ -30,21 +33,33 @@ export class DownloadsController {
   @Post('subscriptions/:id/download-link')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiOperation({ summary: "A 15-minute link to the file the customer's subscription includes now" })
+  @ApiOperation({
+    summary: "A 15-minute link to the file the customer's subscription includes now, or to one release's file",
+    description:
+      'Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or ' +
+      '`file`, that release’s full file or change file, if the subscription includes it.',
+  })
+  @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
+  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
+  @ApiNotFoundResponse({
+    description:
+      'No subscription of this customer has this id; or the county has no such release, or that release no change file',
+  })
   @ApiForbiddenResponse({
     description:
-      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
+      'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   link(
     @SignedInUserId() userId: string,
     @Param('id', uuidParam('subscription'))
     id: string,
+    @Body() choice: DownloadChoiceDto,
   ): Promise<DownloadLinkDto> {
-    return this.downloads.linkFor(id, { userId });
+    return this.downloads.linkFor(id, { userId }, choice);
   }
 
   @Get('downloads/:token')

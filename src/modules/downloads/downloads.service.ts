@@ -15,12 +15,16 @@ import {
   CountyDatasetsService,
   DATA_NOT_AVAILABLE,
   entitledPeriod,
+  EntitledPeriod,
   EntitlementTerms,
   includesDataset,
+  releaseOf,
+  ReleaseHistoryService,
 } from '../datasets';
 import { OrdersRepository } from '../orders';
 import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions';
 import { DownloadTokens } from './download-token';
+import type { DownloadChoiceDto } from './dto/download-choice.dto';
 
 /** Who asks for a link: a signed-in customer, or whoever holds an order's page token. */
 export type SubscriptionOwner = { userId: string } | { orderId: string };
@@ -35,6 +39,11 @@ const terms = (s: SubscriptionRow): EntitlementTerms => ({
 
 const NOT_ENTITLED =
   'This subscription does not include this file any more. Your dashboard shows what you can download.';
+
+export const CHANGES_ARE_TRACKER =
+  'Change files come with County Tracker: a County SnapShot includes the full file it was bought with.';
+
+const CHANGE_FILE = 'changes.csv.gz';
 
 export const SUSPENDED = 'Downloads for this subscription are on hold while a dispute of its payment is open.';
 const contactSupport = (email: string) =>
@@ -53,6 +62,7 @@ export class DownloadsService {
     private readonly orders: OrdersRepository,
     private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
+    private readonly releases: ReleaseHistoryService,
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {
@@ -66,15 +76,19 @@ export class DownloadsService {
   /**
    * A 15-minute link to the file a subscription entitles its owner to now: for a one-time
    * purchase the county's file current when it was bought, for an annual one the file
-   * current now (see ./entitlement). 409 while the county has no such file yet.
+   * current now (see ./entitlement). 409 while the county has no such file yet. With a choice, the
+   * full file or the change file of one release the subscription includes (see chosenFile).
    */
-  async linkFor(subscriptionId: string, owner: SubscriptionOwner) {
+  async linkFor(subscriptionId: string, owner: SubscriptionOwner, choice: DownloadChoiceDto = {}) {
     const subscription = await this.subscriptions.find(subscriptionId, await this.scopeOf(owner));
     if (!subscription) throw new NotFoundException('Subscription not found');
     if (subscription.suspended) throw new ForbiddenException(this.suspended);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
-    const dataset = await this.datasets.currentDataset(subscription.countyId, period.to);
+    const dataset =
+      choice.release === undefined && choice.file === undefined
+        ? await this.datasets.currentDataset(subscription.countyId, period.to)
+        : await this.chosenFile(subscription, period, choice);
     if (!dataset) throw new ConflictException(this.notAvailable);
     const { token, expiresAt } = this.tokens.issue({ subscriptionId, datasetId: dataset.id });
     return {
@@ -97,10 +111,13 @@ export class DownloadsService {
     }
     const subscription = await this.subscriptions.find(checked.grant.subscriptionId);
     const dataset = await this.datasets.findById(checked.grant.datasetId);
-    if (!subscription || !dataset || dataset.countyId !== subscription.countyId)
+    // Only this server signs links, and only to published files; checked all the same, as everything here.
+    if (!subscription || !dataset || dataset.countyId !== subscription.countyId || !dataset.publishedAt)
       throw new ForbiddenException(NOT_ENTITLED);
     // A link made before the dispute opened is refused too: it is checked at every use.
     if (subscription.suspended) throw new ForbiddenException(this.suspended);
+    const changes = dataset.format === CHANGE_FILE;
+    if (changes && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     // Looked up again, not trusted from the link: an upload since may have moved the bounds.
@@ -112,7 +129,52 @@ export class DownloadsService {
     const place = (await this.counties.placesOf([subscription.countyId])).get(subscription.countyId);
     if (!place) throw new ForbiddenException(NOT_ENTITLED);
     const name = countyFileStem(place.name, place.stateCode);
-    return { dataset, filename: `${name}-${dataset.release}.csv.gz` };
+    return { dataset, filename: `${name}-${dataset.release}${changes ? '-changes' : ''}.csv.gz` };
+  }
+
+  /**
+   * The file a choice names, if the subscription includes it: a release from the one current at the
+   * subscription's start through the one current at the end of its period (for a SnapShot, the one
+   * it was bought with), and a change file only for County Tracker. 404 for a release the county
+   * does not have, or one without a change file (a county's first release).
+   */
+  private async chosenFile(
+    subscription: SubscriptionRow,
+    period: EntitledPeriod,
+    choice: DownloadChoiceDto,
+  ): Promise<CountyDataset | null> {
+    const file = choice.file ?? 'full';
+    if (file === 'changes' && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
+    const [first, last] = await this.datasets.currentReleases([
+      { countyId: subscription.countyId, at: period.from },
+      { countyId: subscription.countyId, at: period.to },
+    ]);
+    if (!last) return null;
+    const release = choice.release ?? last.release;
+    const lowest = first?.release ?? releaseOf(period.from);
+    if (release < lowest || release > last.release) {
+      const included = lowest === last.release ? `the ${lowest} release` : `releases ${lowest} through ${last.release}`;
+      throw new ForbiddenException(
+        `This subscription does not include the ${release} release: it includes ${included}. Your dashboard shows what you can download.`,
+      );
+    }
+    const noChangeFile = new NotFoundException(
+      `The ${release} release of this county has no change file: it is the county's first release, with nothing ` +
+        'earlier to compare. Download its full file instead.',
+    );
+    // Generated stand-in data (never in production) is one file a month, with no change files.
+    if (last.source === 'generated') {
+      if (file === 'changes') throw noChangeFile;
+      return this.datasets.ensureRelease(subscription.countyId, release);
+    }
+    const files = await this.releases.filesOf(subscription.countyId, release);
+    if (!files)
+      throw new NotFoundException(
+        `This county has no ${release} release. Your dashboard shows the releases you can download.`,
+      );
+    if (file === 'full') return files.full;
+    if (!files.changes) throw noChangeFile;
+    return files.changes;
   }
 
   private async scopeOf(owner: SubscriptionOwner): Promise<SubscriptionScope> {

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiFoundResponse,
@@ -14,7 +15,7 @@ import {
 import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
-import { DownloadLinkDto } from '../downloads';
+import { DownloadChoiceDto, DownloadLinkDto } from '../downloads';
 import { invoicePdfHeaders } from '../invoices';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
@@ -35,37 +36,54 @@ export class OrderPageController {
 
   @Post('subscriptions/:id/download-link')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A fresh 15-minute download link for one of the order’s subscriptions' })
+  @ApiOperation({
+    summary: 'A fresh 15-minute download link for one of the order’s subscriptions',
+    description:
+      'Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s ' +
+      'full file or change file (County Tracker only), if the subscription includes it.',
+  })
+  @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
+  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
   @ApiForbiddenResponse({
     description:
-      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
+      'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   link(
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
+    @Body() choice: DownloadChoiceDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DownloadLinkDto> {
-    return sendRetryAfter(res, () => this.orderPages.linkFor(token, id));
+    return sendRetryAfter(res, () => this.orderPages.linkFor(token, id, choice));
   }
 
   @Get('subscriptions/:id/download')
-  @ApiOperation({ summary: 'The lasting link in emails: makes a fresh download link and redirects to it' })
+  @ApiOperation({
+    summary: 'The lasting link in emails: makes a fresh download link and redirects to it',
+    description:
+      'Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, ' +
+      'to that release’s full file or change file, checked as the download-link call checks it.',
+  })
   @ApiFoundResponse({ description: 'Redirect to the file' })
+  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
   @ApiForbiddenResponse({
     description:
-      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute)',
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
+      'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   async download(
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
+    @Query() choice: DownloadChoiceDto,
     @Res() res: Response,
   ): Promise<void> {
-    const { url } = await sendRetryAfter(res, () => this.orderPages.linkFor(token, id));
+    const { url } = await sendRetryAfter(res, () => this.orderPages.linkFor(token, id, choice));
     res.redirect(302, url);
   }
 

@@ -4,7 +4,7 @@ import { centsToDollars } from '../../common/money';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { appConfig } from '../../config';
 import { OrdersRepository, OrderPageLinks } from '../orders';
-import { DownloadsService } from '../downloads';
+import { DownloadChoiceDto, DownloadsService } from '../downloads';
 import { InvoiceFile, InvoicesService } from '../invoices';
 import { PaymentDisputesRepository } from '../payments';
 import { CustomerSubscriptionsService } from '../subscriptions';
@@ -58,14 +58,14 @@ export class OrderPageService {
    * Each link is a fresh download grant: a leaked order link must not become an unmetered file
    * server. A 500-county order downloaded file by file, with retries, stays well inside.
    */
-  async linkFor(token: string, subscriptionId: string) {
+  async linkFor(token: string, subscriptionId: string, choice: DownloadChoiceDto = {}) {
     const order = await this.settledOrder(token);
     await this.limiter.enforce(TOO_MANY_LINKS, {
       key: ['order-download-links', order.id],
       max: 1000,
       windowSeconds: 600,
     });
-    return this.downloads.linkFor(subscriptionId, { orderId: order.id });
+    return this.downloads.linkFor(subscriptionId, { orderId: order.id }, choice);
   }
 
   /** Only a paid (or since refunded) order has a page: its token only ever went out in a receipt. */

@@ -4,11 +4,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { decimalToDollars } from '../../common/money';
 import { storageConfig } from '../../config';
-import { findCurrentReleases, EntitledPeriod, entitledPeriod } from '../datasets';
+import {
+  CurrentRelease,
+  EntitledPeriod,
+  entitledPeriod,
+  findCurrentReleases,
+  findReleasesInWindows,
+  PublishedCountyRelease,
+  releaseOf,
+} from '../datasets';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountiesRepository, compareByStateThenName, CountyPlace } from '../counties';
 import { OrdersRepository } from '../orders';
-import { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
+import { CustomerSubscriptionDto, DownloadableReleaseDto } from './dto/customer-subscription.dto';
 import { SubscriptionRow, SubscriptionsRepository } from './subscriptions.repository';
 
 /** A subscription with the place of its county (removed counties included: a subscription keeps its county's name and state). */
@@ -25,7 +33,23 @@ const periodOf = (row: Row, now: Date): EntitledPeriod | null =>
     now,
   );
 
-function toDto(row: Row, downloadableRelease: string | null): CustomerSubscriptionDto {
+/** Enough for a dashboard card; older releases stay downloadable through the API. */
+const LISTED_RELEASES = 12;
+
+const toDownloadable = (release: PublishedCountyRelease): DownloadableReleaseDto => ({
+  release: release.release,
+  records: release.records,
+  hasChangeFile: release.changeDatasetId !== null,
+  added: release.added,
+  removed: release.removed,
+  changed: release.changed,
+});
+
+function toDto(
+  row: Row,
+  downloadableRelease: string | null,
+  downloadableReleases: DownloadableReleaseDto[],
+): CustomerSubscriptionDto {
   return {
     id: row.id,
     purchaseType: row.purchaseType,
@@ -36,6 +60,7 @@ function toDto(row: Row, downloadableRelease: string | null): CustomerSubscripti
     expirationDate: row.expirationDate?.toISOString() ?? null,
     county: { name: row.county.name, state: row.county.state },
     downloadableRelease,
+    downloadableReleases,
   };
 }
 
@@ -97,15 +122,42 @@ export class CustomerSubscriptionsService {
     return subscriptions.map((s) => ({ ...s, county: places.get(s.countyId)! }));
   }
 
+  /**
+   * Each subscription with what it may download (the rule is the datasets module's): the release a
+   * download link gives now and, for County Tracker, the published releases from the one current at
+   * its start through the one current now. Two queries for the whole list, no file generated.
+   */
   private async toDtos(rows: Row[], db: DataSource | EntityManager = this.db): Promise<CustomerSubscriptionDto[]> {
     const now = new Date();
     const periods = rows.map((row) => periodOf(row, now));
-    const releases = await findCurrentReleases(
-      db,
-      rows.flatMap((row, i) => (periods[i] ? [{ countyId: row.countyId, at: periods[i].to }] : [])),
-      this.storage.generateMissingDatasets,
-    );
+    const asked = rows.flatMap((row, i) => {
+      const period = periods[i];
+      if (!period) return [];
+      return [
+        { countyId: row.countyId, at: period.from },
+        { countyId: row.countyId, at: period.to },
+      ];
+    });
+    const answers = await findCurrentReleases(db, asked, this.storage.generateMissingDatasets);
     let next = 0;
-    return rows.map((row, i) => toDto(row, periods[i] ? (releases[next++]?.release ?? null) : null));
+    const bounds = rows.map((_, i): { first: CurrentRelease | null; last: CurrentRelease | null } | null => {
+      if (!periods[i]) return null;
+      const [first, last] = [answers[next++] ?? null, answers[next++] ?? null];
+      return { first, last };
+    });
+    // Tracker subscriptions of counties with published releases; generated stand-ins have no history to offer.
+    const windows = rows.flatMap((row, i) => {
+      const last = bounds[i]?.last;
+      if (row.purchaseType !== 'annual' || !last || last.source !== 'uploaded') return [];
+      const from = bounds[i]?.first?.release ?? releaseOf(periods[i]!.from);
+      return [{ index: i, window: { countyId: row.countyId, from, to: last.release } }];
+    });
+    const lists = await findReleasesInWindows(
+      db,
+      windows.map((w) => w.window),
+      LISTED_RELEASES,
+    );
+    const releases = new Map(windows.map((w, n) => [w.index, lists[n].map(toDownloadable)]));
+    return rows.map((row, i) => toDto(row, bounds[i]?.last?.release ?? null, releases.get(i) ?? []));
   }
 }

@@ -11,6 +11,30 @@ class CountyNameDto {
   state: string;
 }
 
+/** One release a County Tracker subscription may download, with its change file if it has one. */
+export class DownloadableReleaseDto {
+  @ApiProperty({ example: '2026-11', description: 'The monthly release (YYYY-MM): `release` of a download-link call' })
+  release: string;
+
+  @ApiProperty({ example: 593, description: 'Records in its full file' })
+  records: number;
+
+  @ApiProperty({
+    description:
+      "Whether it has a change file (file 'changes' of a download-link call); false for a county's first release",
+  })
+  hasChangeFile: boolean;
+
+  @ApiProperty({ type: Number, nullable: true, example: 12, description: 'Parcels added since the previous release' })
+  added: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 3, description: 'Parcels removed since the previous release' })
+  removed: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: 41, description: 'Parcels changed since the previous release' })
+  changed: number | null;
+}
+
 /** One of the signed-in customer's subscriptions, as the dashboard shows it. */
 export class CustomerSubscriptionDto {
   @ApiProperty({ format: 'uuid' })
@@ -44,6 +68,16 @@ export class CustomerSubscriptionDto {
     description: 'The release a download link gives now (POST /api/subscriptions/:id/download-link), or null',
   })
   downloadableRelease: string | null;
+
+  @ApiProperty({
+    type: DownloadableReleaseDto,
+    isArray: true,
+    description:
+      'County Tracker: the published releases it may download, newest first (at most 12), each with whether it ' +
+      'has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription ' +
+      'that includes nothing now.',
+  })
+  downloadableReleases: DownloadableReleaseDto[];
 }
 
 export class UpdateAutoRenewDto {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { KEY_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
-import { formatFileSize } from '@web-shared/format';
+import { formatDate, formatFileSize, formatRelease } from '@web-shared/format';
 import {
   isDataPending,
   keyFieldsView,
@@ -9,6 +9,7 @@ import {
   useCountyDataset,
   type CountyDatasetSummary,
 } from '../../lib/county-dataset';
+import { changeCounts, RELEASES_SHOWN, useCountyReleases } from '../../lib/county-releases';
 import { messageOf } from '../../lib/http';
 import { PLAN_OFFERS } from '../../lib/plan-offers';
 import { Button, ButtonAnchor, ButtonLink } from '../ui/button';
@@ -106,7 +107,7 @@ export default function CountyDetailsDialog({ county, plans, onClose }: CountyDe
               />
             )
           ) : (
-            <SummaryDetails summary={summary.data} />
+            <SummaryDetails countyId={county.id} summary={summary.data} />
           )}
         </div>
 
@@ -150,7 +151,7 @@ function PlanLabel({ name, price }: { name: string; price: string }) {
   );
 }
 
-function SummaryDetails({ summary }: { summary: CountyDatasetSummary }) {
+function SummaryDetails({ countyId, summary }: { countyId: string; summary: CountyDatasetSummary }) {
   const sampleRecords = Math.min(SAMPLE_RECORDS, summary.parcels);
   const fieldsId = useId();
   const keyFields = keyFieldsView(summary.fillRates);
@@ -192,6 +193,8 @@ function SummaryDetails({ summary }: { summary: CountyDatasetSummary }) {
         )}
       </section>
 
+      <ReleaseHistory countyId={countyId} />
+
       <div className="county-details__links">
         <ButtonAnchor variant="secondary" className="county-details__sample" href={summary.sampleUrl} download>
           <DownloadIcon />
@@ -202,6 +205,74 @@ function SummaryDetails({ summary }: { summary: CountyDatasetSummary }) {
         </a>
       </div>
     </>
+  );
+}
+
+/**
+ * When the county was last refreshed and its recent releases, with the parcels each added, removed
+ * and changed. A table, so each count is read with its column's name; it stays five narrow columns
+ * on a phone. The panel is whole without it: a failed load only says so.
+ */
+function ReleaseHistory({ countyId }: { countyId: string }) {
+  const titleId = useId();
+  const releases = useCountyReleases(countyId);
+  const shown = releases.data?.slice(0, RELEASES_SHOWN) ?? [];
+  const oldestListed = releases.data ? releases.data.length - 1 : -1;
+  return (
+    <section className="county-details__section" aria-labelledby={titleId}>
+      <h3 id={titleId} className="county-details__section-title">
+        Release history
+      </h3>
+      {releases.isPending ? (
+        <Skeleton className="county-details__skeleton-line" />
+      ) : releases.isError ? (
+        <p className="county-details__hint">The release history could not be loaded. Reopen this panel to try again.</p>
+      ) : shown.length === 0 ? (
+        <p className="county-details__hint">No release has been published yet.</p>
+      ) : (
+        <>
+          <p className="county-details__hint county-details__refreshed">
+            Last refreshed {formatDate(shown[0].publishedAt)}. A new release comes monthly.
+          </p>
+          <table className="county-details__history">
+            <caption className="visually-hidden">
+              Recent releases: parcels in each, and parcels added, removed and changed since the one before
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Release</th>
+                <th scope="col">Parcels</th>
+                <th scope="col">Added</th>
+                <th scope="col">Removed</th>
+                <th scope="col">Changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((release, i) => {
+                const counts = changeCounts(release, i === oldestListed);
+                return (
+                  <tr key={release.release}>
+                    <th scope="row">{formatRelease(release.release)}</th>
+                    <td>{release.records.toLocaleString('en-US')}</td>
+                    {counts.kind === 'counts' ? (
+                      <>
+                        <td>{counts.added}</td>
+                        <td>{counts.removed}</td>
+                        <td>{counts.changed}</td>
+                      </>
+                    ) : (
+                      <td colSpan={3} className="county-details__history-none">
+                        {counts.label}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/http';
-import type { DownloadLink, Subscription } from '../../../lib/subscriptions';
+import type { DownloadChoice, DownloadLink, Subscription } from '../../../lib/subscriptions';
 
 export type { Subscription };
 
@@ -27,6 +27,11 @@ export function useAutoRenew(subscriptionId: string) {
   });
 }
 
-export function requestDownloadLink(subscriptionId: string): Promise<DownloadLink> {
-  return sendJson<DownloadLink>('POST', `/api/subscriptions/${encodeURIComponent(subscriptionId)}/download-link`);
+/** Without a choice, the full file the subscription includes now; with one, that release's full or change file. */
+export function requestDownloadLink(subscriptionId: string, choice?: DownloadChoice): Promise<DownloadLink> {
+  return sendJson<DownloadLink>(
+    'POST',
+    `/api/subscriptions/${encodeURIComponent(subscriptionId)}/download-link`,
+    choice,
+  );
 }

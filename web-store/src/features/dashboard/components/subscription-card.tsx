@@ -7,6 +7,7 @@ import type { Subscription } from '../api/subscriptions';
 import { subscriptionBadge } from '../subscription-badge';
 import { AutoRenewSwitch } from './auto-renew-switch';
 import { DownloadButton } from '../../../components/download-button';
+import { ReleaseDownloads } from '../../../components/release-downloads';
 import { toast } from '../../../components/ui/toast';
 import { handleUnauthorized } from '../../../lib/auth';
 import { messageOf } from '../../../lib/http';
@@ -66,6 +67,13 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
           variant="secondary"
           release={subscription.downloadableRelease}
           requestLink={() => requestDownloadLink(subscription.id)}
+          onError={downloadRefused}
+        />
+      )}
+      {annual && (
+        <ReleaseDownloads
+          releases={subscription.downloadableReleases}
+          requestLink={(choice) => requestDownloadLink(subscription.id, choice)}
           onError={downloadRefused}
         />
       )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
 import { getJson, sendJson } from '../../../lib/http';
-import type { DownloadLink } from '../../../lib/subscriptions';
+import type { DownloadChoice, DownloadLink } from '../../../lib/subscriptions';
 
 /**
  * GET /api/orders/{token}: an order as its page shows it; amounts in dollars. Its invoices come oldest
@@ -16,9 +16,15 @@ export function useOrder(token: string) {
   return useQuery({ queryKey: ['order', token], queryFn: () => getJson<Order>(orderPath(token)) });
 }
 
-export function requestOrderDownloadLink(token: string, subscriptionId: string): Promise<DownloadLink> {
+/** Without a choice, the full file the subscription includes now; with one, that release's full or change file. */
+export function requestOrderDownloadLink(
+  token: string,
+  subscriptionId: string,
+  choice?: DownloadChoice,
+): Promise<DownloadLink> {
   return sendJson<DownloadLink>(
     'POST',
     `${orderPath(token)}/subscriptions/${encodeURIComponent(subscriptionId)}/download-link`,
+    choice,
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatDollars } from '@web-shared/format';
 import { DownloadButton } from '../../../components/download-button';
+import { ReleaseDownloads } from '../../../components/release-downloads';
 import type { Subscription } from '../../../lib/subscriptions';
 import { requestOrderDownloadLink } from '../api/order';
 import { noDownloadReason, OrderStatus, subscriptionStatusBadge } from '../order-view';
@@ -52,6 +53,12 @@ export function OrderSubscriptionCard({ token, orderStatus, subscription }: Prop
         />
       ) : (
         <p className="order-sub__note">{noDownloadReason(subscription, orderStatus)}</p>
+      )}
+      {subscription.purchaseType === 'annual' && (
+        <ReleaseDownloads
+          releases={subscription.downloadableReleases}
+          requestLink={(choice) => requestOrderDownloadLink(token, subscription.id, choice)}
+        />
       )}
     </li>
   );

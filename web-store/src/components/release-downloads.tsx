@@ -1,0 +1,109 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { formatFileSize, formatRelease } from '@web-shared/format';
+import { messageOf } from '../lib/http';
+import type { DownloadChoice, DownloadLink, DownloadableRelease } from '../lib/subscriptions';
+import { Button } from './ui/button';
+import './release-downloads.css';
+
+interface ReleaseDownloadsProps {
+  /** A County Tracker subscription's releases, newest first (the API lists at most 12). */
+  releases: DownloadableRelease[];
+  /** Asks the API for a fresh short-lived link to one release's full file or change file. */
+  requestLink: (choice: DownloadChoice) => Promise<DownloadLink>;
+  /** Takes a refusal over (answering true); otherwise the server's words are shown below the list. */
+  onError?: (error: unknown) => boolean;
+}
+
+/** "+12 added, 3 removed, 41 changed", or why there is nothing to count. */
+function changeLine(release: DownloadableRelease): string {
+  if (release.added === null || release.removed === null || release.changed === null)
+    return release.hasChangeFile ? 'Changes since the previous release' : 'First release';
+  const n = (count: number) => count.toLocaleString('en-US');
+  return `${n(release.added)} added, ${n(release.removed)} removed, ${n(release.changed)} changed`;
+}
+
+/**
+ * County Tracker: each release the subscription includes, with its full file and, where the release
+ * has one, its change file (the parcels added, removed or changed since the county's previous
+ * release). Beside the Download Data button, which stays the way to the current full file.
+ */
+export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDownloadsProps) {
+  const titleId = useId();
+  const link = useMutation({ mutationFn: requestLink });
+  const [started, setStarted] = useState<{ choice: DownloadChoice; answer: DownloadLink } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (releases.length === 0) return null;
+
+  const download = (choice: DownloadChoice) => {
+    setStarted(null);
+    setRefusal(null);
+    link.mutate(choice, {
+      onSuccess: (answer) => {
+        setStarted({ choice, answer });
+        window.location.assign(answer.url);
+      },
+      onError: (error) => {
+        if (!onError?.(error)) setRefusal(messageOf(error, 'The download could not be started. Please try again.'));
+      },
+    });
+  };
+  const pending = (choice: DownloadChoice) =>
+    link.isPending && link.variables?.release === choice.release && link.variables?.file === choice.file;
+
+  return (
+    <section className="release-downloads" aria-labelledby={titleId}>
+      <h4 id={titleId} className="release-downloads__title">
+        Monthly releases
+      </h4>
+      <ul className="release-downloads__list">
+        {releases.map((release) => {
+          const month = formatRelease(release.release);
+          const full: DownloadChoice = { release: release.release, file: 'full' };
+          const changes: DownloadChoice = { release: release.release, file: 'changes' };
+          return (
+            <li key={release.release} className="release-downloads__item">
+              <div className="release-downloads__what">
+                <span className="release-downloads__month">{month}</span>
+                <span className="release-downloads__counts">{changeLine(release)}</span>
+              </div>
+              <div className="release-downloads__actions">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Full file, ${month}`}
+                  disabled={link.isPending}
+                  onClick={() => download(full)}
+                >
+                  {pending(full) ? 'Preparing...' : 'Full file'}
+                </Button>
+                {release.hasChangeFile && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Changes, ${month}`}
+                    disabled={link.isPending}
+                    onClick={() => download(changes)}
+                  >
+                    {pending(changes) ? 'Preparing...' : 'Changes'}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="release-downloads__status" role="status">
+        {started &&
+          `Your ${started.choice.file === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
+            `has started downloading: ${formatFileSize(started.answer.bytes)}, ` +
+            `${started.answer.records.toLocaleString('en-US')} records.`}
+      </p>
+      {refusal && (
+        <p className="release-downloads__error" role="alert">
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}
