@@ -13,3 +13,5 @@ export type { PlacedQaRow, PublishChoices, PublishRecorder } from './releases/re
 export type { Release } from './releases/releases.repository';
 export { toQaRowDto, toReleaseDto } from './releases/release-views';
 export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from './releases/dto/release.dto';
+export { SourceReceiver } from './releases/ingest/source-receiver.service';
+export { IngestFileQueryDto, IngestJobDto } from './releases/dto/ingest-job.dto';
