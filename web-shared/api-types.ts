@@ -547,6 +547,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The releases, newest month first */
+        get: operations["AdminReleasesController_list"];
+        put?: never;
+        /**
+         * Start the draft release of a month
+         * @description A draft is invisible to buyers until published; its county files are ingested with POST /api/admin/releases/{id}/files.
+         */
+        post: operations["AdminReleasesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A release and one QA row per county: checks, comparison with the previous release, flags */
+        get: operations["AdminReleasesController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a draft's counties, all at once
+         * @description Every county of the draft is published in one transaction, except those in exclude. A county still being checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker subscribers of the published counties are emailed what changed.
+         */
+        post: operations["AdminReleasesController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a source file to a draft release: one county, or many split by county_fips
+         * @description The request body is the file itself, CSV or gzip-compressed CSV (told apart by its first bytes; Content-Encoding: gzip means the same). It is checked as it streams in: UTF-8 text, a header of data schema fields (each once, parcel_id and county_fips among them), records of at most 1 MiB with the header's number of fields, at most RELEASE_FILE_MAX_BYTES (100 GiB by default). The worker then splits it into one gzip CSV per county (with ?countyId=, rows of other counties are counted and left out), checks every value against its field type and records each county with its QA row; follow it with GET /api/admin/jobs/{id}. Example: curl -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/gzip" --data-binary @national.csv.gz "$STORE/api/admin/releases/$RELEASE/files"
+         */
+        post: operations["AdminReleaseFilesController_ingest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ingest job: its state, how far it has read, what it found, what went wrong
+         * @description Progress is written about every second while the job runs.
+         */
+        get: operations["AdminReleaseFilesController_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -1266,6 +1364,174 @@ export interface components {
             replacedAt: string;
             /** @description Who is emailed the new link: the order’s buyer */
             emailedTo: string;
+        };
+        CreateReleaseDto: {
+            /**
+             * @description The month the release is, YYYY-MM
+             * @example 2026-12
+             */
+            month: string;
+        };
+        ReleaseDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example 2026-12 */
+            month: string;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /**
+             * @description Counties with a file in the release (excluded ones not counted)
+             * @example 3143
+             */
+            counties: number;
+            /**
+             * @description Records over those counties
+             * @example 154000000
+             */
+            records: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+        };
+        InvalidFieldDto: {
+            /** @example year_built */
+            field: string;
+            /**
+             * @description Values of this field not valid for its type
+             * @example 3
+             */
+            values: number;
+        };
+        ChangedFieldDto: {
+            /** @example owner_name */
+            field: string;
+            /**
+             * @description Changed parcels whose value of this field changed
+             * @example 412
+             */
+            parcels: number;
+        };
+        QaFlagDto: {
+            /** @enum {string} */
+            flag: "records_down" | "fill_rate_down" | "unchanged" | "invalid_values";
+            /** @example Record count down by more than 10 % from the previous release */
+            description: string;
+        };
+        QaRowDto: {
+            /** Format: uuid */
+            countyId: string;
+            /** @example 24510 */
+            fips: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example MD */
+            state: string;
+            /**
+             * @description checking: ingested, comparison pending; ready: checked and compared; excluded: left out at publication
+             * @enum {string}
+             */
+            status: "checking" | "ready" | "published" | "excluded";
+            /** @example 238000 */
+            records: number;
+            /**
+             * @description Share of the records carrying each key field, 0 to 1
+             * @example {
+             *       "owner_name": 0.99
+             *     }
+             */
+            fillRates: {
+                [key: string]: number;
+            };
+            /** @description Fields with values not valid for their type, most first */
+            invalidValues: components["schemas"]["InvalidFieldDto"][];
+            /** @example 12 */
+            invalidValueCount: number;
+            /**
+             * @description Rows whose county_fips is not this county's
+             * @example 0
+             */
+            foreignFipsRows: number;
+            /**
+             * @description parcel_ids found more than once; null until compared
+             * @example 0
+             */
+            duplicateParcelIds: number | null;
+            /**
+             * @description The release compared with
+             * @example 2026-11
+             */
+            previousRelease: string | null;
+            /** @example 1200 */
+            added: number | null;
+            /** @example 800 */
+            removed: number | null;
+            /** @example 5400 */
+            changed: number | null;
+            /** @description For changed parcels, the fields that changed most */
+            changedFields: components["schemas"]["ChangedFieldDto"][];
+            flags: components["schemas"]["QaFlagDto"][];
+            /**
+             * @description Size of the full file (gzip CSV)
+             * @example 5242880
+             */
+            bytes: number;
+            /**
+             * @description Size of the change file, if any
+             * @example 120000
+             */
+            changeBytes: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+            /** Format: date-time */
+            comparedAt: string | null;
+        };
+        ReleaseDetailDto: {
+            release: components["schemas"]["ReleaseDto"];
+            /** @description One per county of the release, by state and name */
+            counties: components["schemas"]["QaRowDto"][];
+        };
+        PublishReleaseDto: {
+            /** @description Counties of the draft to leave unpublished */
+            exclude?: string[];
+            /** @description Flagged counties to publish anyway: staff have looked at their flags */
+            acknowledge?: string[];
+        };
+        IngestJobDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            releaseId: string;
+            /**
+             * @description The month of the release
+             * @example 2026-12
+             */
+            month: string;
+            /**
+             * Format: uuid
+             * @description Null for a file split by county_fips
+             */
+            countyId: string | null;
+            /** @enum {string} */
+            state: "queued" | "running" | "completed" | "failed";
+            /** @description Bytes of the file (as sent) read so far */
+            bytesRead: number;
+            /** @description Bytes of the file as sent */
+            bytesTotal: number;
+            /** @description Records read so far, the header not counted */
+            recordsRead: number;
+            /** @description Counties with records in the file so far */
+            countiesFound: number;
+            /** @description What went wrong or was left out (rows of unknown counties, why the job failed), for staff to act on */
+            errors: string[];
+            /** @description Runs started: more than 1 after a worker restart or a retried failure */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
         FillRateDto: {
             /**
@@ -2427,6 +2693,274 @@ export interface operations {
             };
             /** @description The subscription came from no paid order */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"][];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description month is not YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That month has a release already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDetailDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleasesController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishReleaseDto"];
+            };
+        };
+        responses: {
+            /** @description The release as published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseDto"];
+                };
+            };
+            /** @description An id listed is not a county of the release */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Published already, nothing to publish, counties being checked or flagged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseFilesController_ingest: {
+        parameters: {
+            query?: {
+                /** @description The county the file is for; its rows of another county_fips are counted and left out. Without it, the file is split by its county_fips column into one file per county. */
+                countyId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The .csv or .csv.gz file */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/gzip": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The ingest job, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobDto"];
+                };
+            };
+            /** @description Empty file, header not of the schema, a record too long or with the wrong number of fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release (or county) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The release is published */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Larger than RELEASE_FILE_MAX_BYTES (refused or cut off) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another content type, binary data, UTF-16 or not UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseFilesController_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No ingest job has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
