@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -460,6 +461,25 @@ describe('Release ingest: source files split into county files, checked, and the
     await expectNothingLeft(release.id, release.month);
     expect((await api().get('/api/admin/jobs/00000000-0000-4000-8000-000000000000')).status).toBe(401);
   });
+
+  it('runs a recorded job that never reached the queue (Redis was down): the worker sweep queues it', async () => {
+    const release = await draft();
+    const [county] = await countiesOf(['VT'], 1);
+    const id = randomUUID();
+    const stagedKey = `releases/${release.month}/incoming/${id}.upload`;
+    const body = csv([record(county.fips, 1), record(county.fips, 2)]);
+    mkdirSync(join(dataDir(), 'releases', release.month, 'incoming'), { recursive: true });
+    writeFileSync(join(dataDir(), stagedKey), body);
+    // What the API leaves when queueing fails: the job recorded and queued, a minute and more ago.
+    await store.db.query(
+      `INSERT INTO ingest_jobs (id, release_id, state, staged_key, staged_bytes, gzipped, created_at)
+       VALUES ($1, $2, 'queued', $3, $4, false, now() - interval '2 minutes')`,
+      [id, release.id, stagedKey, body.length],
+    );
+    const job = await finished(id, 90_000);
+    expect(job).toMatchObject({ state: 'completed', recordsRead: 2, countiesFound: 1 });
+    expect(countyFile(release.month, county.fips)).toBe(body.toString('utf8'));
+  }, 120_000);
 
   it('completes a job whose worker was killed mid-ingest once a worker runs again, with one file and row per county', async () => {
     const release = await draft();
