@@ -605,6 +605,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a source file to a draft release: one county, or many split by county_fips
+         * @description The request body is the file itself, CSV or gzip-compressed CSV (told apart by its first bytes; Content-Encoding: gzip means the same). It is checked as it streams in: UTF-8 text, a header of data schema fields (each once, parcel_id and county_fips among them), records of at most 1 MiB with the header's number of fields, at most RELEASE_FILE_MAX_BYTES (100 GiB by default). The worker then splits it into one gzip CSV per county (with ?countyId=, rows of other counties are counted and left out), checks every value against its field type and records each county with its QA row; follow it with GET /api/admin/jobs/{id}. Example: curl -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/gzip" --data-binary @national.csv.gz "$STORE/api/admin/releases/$RELEASE/files"
+         */
+        post: operations["AdminReleaseFilesController_ingest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An ingest job: its state, how far it has read, what it found, what went wrong
+         * @description Progress is written about every second while the job runs.
+         */
+        get: operations["AdminReleaseFilesController_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -656,46 +696,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/counties/{id}/releases": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A county's published releases, newest first, with the parcels each added, removed and changed
-         * @description Drafts never appear. A county with no published release has, outside production, the generated stand-in a purchase made now would include (change counts null); in production, an empty list.
-         */
-        get: operations["ReleaseHistoryController_history"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/coverage.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every county on sale with its current release, records and when that release was published (CSV)
-         * @description Columns fips,name,state,current_release,records,last_published (ISO 8601); the last three are empty for a county with no published release. Rebuilt on the server at most every 5 minutes and at once after a publication.
-         */
-        get: operations["ReleaseHistoryController_coverageCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/subscriptions/{id}/download-link": {
         parameters: {
             query?: never;
@@ -705,10 +705,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * A 15-minute link to the file the customer's subscription includes now, or to one release's file
-         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it.
-         */
+        /** A 15-minute link to the file the customer's subscription includes now */
         post: operations["DownloadsController_link"];
         delete?: never;
         options?: never;
@@ -759,10 +756,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * A fresh 15-minute download link for one of the order’s subscriptions
-         * @description Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s full file or change file (County Tracker only), if the subscription includes it.
-         */
+        /** A fresh 15-minute download link for one of the order’s subscriptions */
         post: operations["OrderPageController_link"];
         delete?: never;
         options?: never;
@@ -777,10 +771,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The lasting link in emails: makes a fresh download link and redirects to it
-         * @description Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, to that release’s full file or change file, checked as the download-link call checks it.
-         */
+        /** The lasting link in emails: makes a fresh download link and redirects to it */
         get: operations["OrderPageController_download"];
         put?: never;
         post?: never;
@@ -1014,35 +1005,6 @@ export interface components {
             /** @example Maryland */
             state: string;
         };
-        DownloadableReleaseDto: {
-            /**
-             * @description The monthly release (YYYY-MM): `release` of a download-link call
-             * @example 2026-11
-             */
-            release: string;
-            /**
-             * @description Records in its full file
-             * @example 593
-             */
-            records: number;
-            /** @description Whether it has a change file (file 'changes' of a download-link call); false for a county's first release */
-            hasChangeFile: boolean;
-            /**
-             * @description Parcels added since the previous release
-             * @example 12
-             */
-            added: number | null;
-            /**
-             * @description Parcels removed since the previous release
-             * @example 3
-             */
-            removed: number | null;
-            /**
-             * @description Parcels changed since the previous release
-             * @example 41
-             */
-            changed: number | null;
-        };
         CustomerSubscriptionDto: {
             /** Format: uuid */
             id: string;
@@ -1066,8 +1028,6 @@ export interface components {
              * @example 2026-11
              */
             downloadableRelease: string | null;
-            /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
-            downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
         };
         UpdateAutoRenewDto: {
             /** @description Whether the County Tracker renews for another year at expiration */
@@ -1537,6 +1497,42 @@ export interface components {
             /** @description Flagged counties to publish anyway: staff have looked at their flags */
             acknowledge?: string[];
         };
+        IngestJobDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            releaseId: string;
+            /**
+             * @description The month of the release
+             * @example 2026-12
+             */
+            month: string;
+            /**
+             * Format: uuid
+             * @description Null for a file split by county_fips
+             */
+            countyId: string | null;
+            /** @enum {string} */
+            state: "queued" | "running" | "completed" | "failed";
+            /** @description Bytes of the file (as sent) read so far */
+            bytesRead: number;
+            /** @description Bytes of the file as sent */
+            bytesTotal: number;
+            /** @description Records read so far, the header not counted */
+            recordsRead: number;
+            /** @description Counties with records in the file so far */
+            countiesFound: number;
+            /** @description What went wrong or was left out (rows of unknown counties, why the job failed), for staff to act on */
+            errors: string[];
+            /** @description Runs started: more than 1 after a worker restart or a retried failure */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
         FillRateDto: {
             /**
              * @example owner_name
@@ -1582,56 +1578,6 @@ export interface components {
             fillRates: components["schemas"]["FillRateDto"][] | null;
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
-        };
-        CountyReleaseDto: {
-            /**
-             * @description The monthly release, YYYY-MM
-             * @example 2026-11
-             */
-            release: string;
-            /**
-             * @description Records (parcels) in its full file
-             * @example 593
-             */
-            records: number;
-            /**
-             * @description Size of its full gzip CSV file, in bytes
-             * @example 512000
-             */
-            bytes: number;
-            /**
-             * Format: date-time
-             * @description When it was published
-             */
-            publishedAt: string;
-            /**
-             * @description Parcels added since the county's previous release; null for a first release or when unknown
-             * @example 12
-             */
-            added: number | null;
-            /**
-             * @description Parcels removed since the previous release
-             * @example 3
-             */
-            removed: number | null;
-            /**
-             * @description Parcels whose record changed since the previous release
-             * @example 41
-             */
-            changed: number | null;
-        };
-        DownloadChoiceDto: {
-            /**
-             * @description The monthly release (YYYY-MM); it must be one the subscription includes
-             * @example 2026-11
-             */
-            release?: string;
-            /**
-             * @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only)
-             * @default full
-             * @enum {string}
-             */
-            file: "full" | "changes";
         };
         DownloadLinkDto: {
             /**
@@ -2913,6 +2859,115 @@ export interface operations {
             };
         };
     };
+    AdminReleaseFilesController_ingest: {
+        parameters: {
+            query?: {
+                /** @description The county the file is for; its rows of another county_fips are counted and left out. Without it, the file is split by its county_fips column into one file per county. */
+                countyId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The .csv or .csv.gz file */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/gzip": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The ingest job, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobDto"];
+                };
+            };
+            /** @description Empty file, header not of the schema, a record too long or with the wrong number of fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release (or county) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The release is published */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Larger than RELEASE_FILE_MAX_BYTES (refused or cut off) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another content type, binary data, UTF-16 or not UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseFilesController_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJobDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No ingest job has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     DataSchemaController_download: {
         parameters: {
             query?: never;
@@ -3043,79 +3098,6 @@ export interface operations {
             };
         };
     };
-    ReleaseHistoryController_history: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Cacheable for 5 minutes */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CountyReleaseDto"][];
-                };
-            };
-            /** @description The county id is not a UUID */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No county on sale has this id (unknown or removed) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests from this address; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ReleaseHistoryController_coverageCsv: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier answer */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A CSV attachment (county-coverage.csv); strong ETag */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description The list has not changed since that ETag */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     DownloadsController_link: {
         parameters: {
             query?: never;
@@ -3125,11 +3107,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["DownloadChoiceDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -3139,13 +3117,6 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3153,14 +3124,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No subscription of this customer has this id; or the county has no such release, or that release no change file */
+            /** @description No subscription of this customer has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3273,11 +3244,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["DownloadChoiceDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -3287,14 +3254,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,12 +3286,7 @@ export interface operations {
     };
     OrderPageController_download: {
         parameters: {
-            query?: {
-                /** @description The monthly release (YYYY-MM); it must be one the subscription includes */
-                release?: string;
-                /** @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only) */
-                file?: "full" | "changes";
-            };
+            query?: never;
             header?: never;
             path: {
                 token: string;
@@ -3348,14 +3303,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -143,6 +143,12 @@ export const VARIABLES = {
     description: 'Largest county file (gzip bytes) staff may upload; larger uploads are refused with 413',
     localDefault: '2147483648',
   },
+  RELEASE_FILE_MAX_BYTES: {
+    kind: 'byte-count',
+    description:
+      'Largest source file (bytes as sent, gzip or plain CSV) staff may send to a release; larger ones are refused with 413',
+    localDefault: '107374182400',
+  },
   SUPPORT_PHONE: {
     kind: 'text',
     description: 'Support phone number shown on public pages',

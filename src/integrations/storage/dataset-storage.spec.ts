@@ -5,7 +5,12 @@ import { PassThrough, Readable } from 'node:stream';
 import { DatasetStorage } from './dataset-storage';
 
 function storageIn(dataDir: string): DatasetStorage {
-  return new DatasetStorage({ dataDir, uploadMaxBytes: 1024, generateMissingDatasets: true });
+  return new DatasetStorage({
+    dataDir,
+    uploadMaxBytes: 1024,
+    releaseFileMaxBytes: 1024,
+    generateMissingDatasets: true,
+  });
 }
 
 const filesIn = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' });

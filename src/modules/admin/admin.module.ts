@@ -14,6 +14,8 @@ import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
 import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
+import { AdminReleaseFilesController } from './admin-release-files.controller';
+import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
@@ -40,6 +42,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminController,
     AdminOrderLinksController,
     AdminReleasesController,
+    AdminReleaseFilesController,
   ],
   providers: [
     AdminAuthService,
@@ -48,6 +51,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminActionsService,
     AdminOrderLinksService,
     AdminReleasesService,
+    AdminReleaseFilesService,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,

@@ -17,12 +17,9 @@ import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../counties';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { CountyFileInspector, fileTooLarge } from './county-file-inspector';
+import { bodyThrough, declaredLengthProblem, discardUnread } from './upload-body';
 
 export const GZIP_TYPES = ['application/gzip', 'application/x-gzip'];
-
-// After refusing an upload, what the client still sends is read and dropped up to this much,
-// so that it can read the answer; past it the connection is cut.
-const DISCARD_LIMIT = 16 * 1024 * 1024;
 
 /** What an upload changed, for the caller to record (the audit log) in the same transaction. */
 export type UploadRecorder = (
@@ -115,47 +112,7 @@ function checkBodyHeaders(req: IncomingMessage, maxBytes: number): void {
       `Send the .csv.gz file as it is, without Content-Encoding; this request's is ${encoding}`,
     );
   }
-  const declared = req.headers['content-length'];
-  if (declared !== undefined) {
-    if (!/^\d+$/.test(declared)) throw new BadRequestException('Content-Length must be a number of bytes');
-    if (Number(declared) > maxBytes) throw fileTooLarge(maxBytes);
-  }
-}
-
-/**
- * The request body through the inspector. Not stream.pipeline: on a failure it would
- * destroy the request, and with it the connection the refusal must be sent on.
- */
-function bodyThrough(req: IncomingMessage, inspector: CountyFileInspector): CountyFileInspector {
-  const aborted = () => {
-    if (!req.complete) inspector.destroy(new BadRequestException('The upload was interrupted before the file ended'));
-  };
-  req.once('aborted', aborted);
-  req.once('error', aborted);
-  req.once('close', aborted);
-  inspector.once('close', () => {
-    req.off('aborted', aborted);
-    req.off('error', aborted);
-    req.off('close', aborted);
-  });
-  // The body can end, and the inspector fail, before storage starts reading it; storage
-  // still gets that error (the stream stays errored), this only keeps it from being uncaught.
-  inspector.on('error', () => undefined);
-  req.pipe(inspector);
-  return inspector;
-}
-
-/**
- * After a refusal: drops what the client is still sending, so it can read the answer on a
- * connection that stays usable, but only so much. A client that goes on past that is cut off.
- */
-function discardUnread(req: IncomingMessage): void {
-  if (req.complete || req.destroyed) return;
-  req.unpipe();
-  let discarded = 0;
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > DISCARD_LIMIT) req.socket.destroy();
-  });
-  req.resume();
+  const declared = declaredLengthProblem(req, maxBytes);
+  if (declared === 'not-a-number') throw new BadRequestException('Content-Length must be a number of bytes');
+  if (declared === 'too-large') throw fileTooLarge(maxBytes);
 }

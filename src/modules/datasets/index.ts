@@ -17,3 +17,5 @@ export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } fro
 export { ReleaseHistoryService } from './releases/release-history.service';
 export type { PublishedCountyRelease, ReleaseWindow } from './releases/release-history.service';
 export { findReleasesInWindows } from './releases/release-history.repository';
+export { SourceReceiver } from './releases/ingest/source-receiver.service';
+export { IngestFileQueryDto, IngestJobDto } from './releases/dto/ingest-job.dto';

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../../counties';
 import { DatasetFilesModule } from '../dataset-files.module';
+import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
+import { SourceReceiver } from './ingest/source-receiver.service';
 import { ReleasesRepository } from './releases.repository';
 import { ReleasesService } from './releases.service';
 import { ReleasesQueueModule } from './releases-queue.module';
@@ -8,7 +10,7 @@ import { ReleasesQueueModule } from './releases-queue.module';
 /** Monthly data releases, the API's side: drafts, their QA rows, ingest requests and publishing. */
 @Module({
   imports: [CountiesModule, DatasetFilesModule, ReleasesQueueModule],
-  providers: [ReleasesRepository, ReleasesService],
-  exports: [ReleasesService],
+  providers: [ReleasesRepository, ReleasesService, IngestJobsRepository, SourceReceiver],
+  exports: [ReleasesService, SourceReceiver],
 })
 export class ReleasesModule {}

@@ -1,12 +1,38 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Job } from 'bullmq';
-import { RELEASES_QUEUE } from './releases.constants';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnApplicationBootstrap } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { INGEST_SWEEP_JOB, scheduleIngestSweep } from './ingest/ingest-sweep';
+import { IngestService } from './ingest/ingest.service';
+import { IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
 
-/** The worker's side of releases: ingest and comparison. */
-@Processor(RELEASES_QUEUE)
-export class ReleasesProcessor extends WorkerHost {
-  process(job: Job): Promise<string> {
+/**
+ * The worker's side of releases: ingest and comparison.
+ * A worker that dies mid-job loses its lock after lockDuration; stalled jobs are looked for every
+ * stalledInterval and run again from the start (ingest is long: its lock is renewed meanwhile).
+ */
+@Processor(RELEASES_QUEUE, { lockDuration: 30_000, stalledInterval: 5_000, maxStalledCount: 2 })
+export class ReleasesProcessor extends WorkerHost implements OnApplicationBootstrap {
+  constructor(
+    private readonly ingest: IngestService,
+    @InjectQueue(RELEASES_QUEUE) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return scheduleIngestSweep(this.queue);
+  }
+
+  async process(job: Job): Promise<string> {
     switch (job.name) {
+      case ReleasesJob.ingest: {
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const outcome = await this.ingest.run((job.data as IngestJobData).ingestJobId, lastAttempt);
+        if (outcome.done === 'retry') throw outcome.error;
+        return outcome.message;
+      }
+      case INGEST_SWEEP_JOB:
+        return this.ingest.requeueStale();
       default:
         throw new Error(`Unknown releases job ${job.name}`);
     }
