@@ -696,6 +696,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counties/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A county's published releases, newest first, with the parcels each added, removed and changed
+         * @description Drafts never appear. A county with no published release has, outside production, the generated stand-in a purchase made now would include (change counts null); in production, an empty list.
+         */
+        get: operations["ReleaseHistoryController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coverage.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every county on sale with its current release, records and when that release was published (CSV)
+         * @description Columns fips,name,state,current_release,records,last_published (ISO 8601); the last three are empty for a county with no published release. Rebuilt on the server at most every 5 minutes and at once after a publication.
+         */
+        get: operations["ReleaseHistoryController_coverageCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscriptions/{id}/download-link": {
         parameters: {
             query?: never;
@@ -705,7 +745,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A 15-minute link to the file the customer's subscription includes now */
+        /**
+         * A 15-minute link to the file the customer's subscription includes now, or to one release's file
+         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it.
+         */
         post: operations["DownloadsController_link"];
         delete?: never;
         options?: never;
@@ -756,7 +799,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A fresh 15-minute download link for one of the order’s subscriptions */
+        /**
+         * A fresh 15-minute download link for one of the order’s subscriptions
+         * @description Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s full file or change file (County Tracker only), if the subscription includes it.
+         */
         post: operations["OrderPageController_link"];
         delete?: never;
         options?: never;
@@ -771,7 +817,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lasting link in emails: makes a fresh download link and redirects to it */
+        /**
+         * The lasting link in emails: makes a fresh download link and redirects to it
+         * @description Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, to that release’s full file or change file, checked as the download-link call checks it.
+         */
         get: operations["OrderPageController_download"];
         put?: never;
         post?: never;
@@ -1005,6 +1054,35 @@ export interface components {
             /** @example Maryland */
             state: string;
         };
+        DownloadableReleaseDto: {
+            /**
+             * @description The monthly release (YYYY-MM): `release` of a download-link call
+             * @example 2026-11
+             */
+            release: string;
+            /**
+             * @description Records in its full file
+             * @example 593
+             */
+            records: number;
+            /** @description Whether it has a change file (file 'changes' of a download-link call); false for a county's first release */
+            hasChangeFile: boolean;
+            /**
+             * @description Parcels added since the previous release
+             * @example 12
+             */
+            added: number | null;
+            /**
+             * @description Parcels removed since the previous release
+             * @example 3
+             */
+            removed: number | null;
+            /**
+             * @description Parcels changed since the previous release
+             * @example 41
+             */
+            changed: number | null;
+        };
         CustomerSubscriptionDto: {
             /** Format: uuid */
             id: string;
@@ -1028,6 +1106,8 @@ export interface components {
              * @example 2026-11
              */
             downloadableRelease: string | null;
+            /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
+            downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
         };
         UpdateAutoRenewDto: {
             /** @description Whether the County Tracker renews for another year at expiration */
@@ -1578,6 +1658,56 @@ export interface components {
             fillRates: components["schemas"]["FillRateDto"][] | null;
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
+        };
+        CountyReleaseDto: {
+            /**
+             * @description The monthly release, YYYY-MM
+             * @example 2026-11
+             */
+            release: string;
+            /**
+             * @description Records (parcels) in its full file
+             * @example 593
+             */
+            records: number;
+            /**
+             * @description Size of its full gzip CSV file, in bytes
+             * @example 512000
+             */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description When it was published
+             */
+            publishedAt: string;
+            /**
+             * @description Parcels added since the county's previous release; null for a first release or when unknown
+             * @example 12
+             */
+            added: number | null;
+            /**
+             * @description Parcels removed since the previous release
+             * @example 3
+             */
+            removed: number | null;
+            /**
+             * @description Parcels whose record changed since the previous release
+             * @example 41
+             */
+            changed: number | null;
+        };
+        DownloadChoiceDto: {
+            /**
+             * @description The monthly release (YYYY-MM); it must be one the subscription includes
+             * @example 2026-11
+             */
+            release?: string;
+            /**
+             * @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only)
+             * @default full
+             * @enum {string}
+             */
+            file: "full" | "changes";
         };
         DownloadLinkDto: {
             /**
@@ -3098,7 +3228,7 @@ export interface operations {
             };
         };
     };
-    DownloadsController_link: {
+    ReleaseHistoryController_history: {
         parameters: {
             query?: never;
             header?: never;
@@ -3109,6 +3239,83 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Cacheable for 5 minutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountyReleaseDto"][];
+                };
+            };
+            /** @description The county id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No county on sale has this id (unknown or removed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReleaseHistoryController_coverageCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV attachment (county-coverage.csv); strong ETag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The list has not changed since that ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DownloadsController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadChoiceDto"];
+            };
+        };
+        responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,6 +3324,13 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3124,14 +3338,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No subscription of this customer has this id */
+            /** @description No subscription of this customer has this id; or the county has no such release, or that release no change file */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3244,7 +3458,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadChoiceDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -3254,7 +3472,14 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3286,7 +3511,12 @@ export interface operations {
     };
     OrderPageController_download: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The monthly release (YYYY-MM); it must be one the subscription includes */
+                release?: string;
+                /** @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only) */
+                file?: "full" | "changes";
+            };
             header?: never;
             path: {
                 token: string;
@@ -3303,7 +3533,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute) */
+            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
             403: {
                 headers: {
                     [name: string]: unknown;
