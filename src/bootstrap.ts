@@ -71,8 +71,15 @@ export async function createWorker(): Promise<INestApplicationContext> {
   return worker.init();
 }
 
+const IDLE_CONNECTION_MS = 120_000;
+
 /** Starts serving; with the Stripe simulator active, its webhooks then come here like Stripe's. */
 export async function listen(app: NestExpressApplication, port: number): Promise<string> {
+  const server = app.getHttpServer();
+  // A release's source file of tens of GB takes longer to send than Node's 5-minute limit on a
+  // whole request; a connection that goes quiet for two minutes is still cut off.
+  server.requestTimeout = 0;
+  server.setTimeout(IDLE_CONNECTION_MS);
   await app.listen(port);
   const { port: actual } = app.getHttpServer().address() as { port: number };
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);
