@@ -154,11 +154,15 @@ export class ReleasesRepository {
     db: EntityManager,
     county: { releaseId: string; countyId: string; datasetId: string; sha256: string },
   ): Promise<boolean> {
+    await db.query(`SELECT 1 FROM release_counties WHERE release_id = $1 AND county_id = $2 FOR UPDATE`, [
+      county.releaseId,
+      county.countyId,
+    ]);
+    // Read once the lock is held, in a statement of its own: it sees what an ingest that held the row committed.
     const rows = await db.query<unknown[]>(
       `SELECT 1 FROM release_counties c JOIN county_datasets d ON d.id = c.dataset_id
        WHERE c.release_id = $1 AND c.county_id = $2 AND c.dataset_id = $3 AND d.sha256 = $4
-         AND c.status IN ('checking', 'ready')
-       FOR UPDATE OF c`,
+         AND c.status IN ('checking', 'ready')`,
       [county.releaseId, county.countyId, county.datasetId, county.sha256],
     );
     return rows.length === 1;
