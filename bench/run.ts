@@ -11,6 +11,7 @@ import { benchCheckout } from './checkout';
 import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
+import { benchReleaseCompare } from './release-compare';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
@@ -27,6 +28,7 @@ const LOADED: [string, BenchSection][] = [
 const AFTER: [string, BenchSection][] = [
   ['frontend', benchFrontend],
   ['map', benchMap],
+  ['release-compare', benchReleaseCompare],
 ];
 
 async function main(): Promise<void> {
