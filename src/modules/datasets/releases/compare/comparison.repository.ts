@@ -96,18 +96,28 @@ export class ComparisonSession {
   async stage(role: 'current' | 'previous', columns: string[], gzipCsv: Readable): Promise<StagedFile> {
     const table = this.table(role);
     const list = columns.map(quoteIdentifier).join(', ');
-    await this.client.query(
-      `CREATE TEMP TABLE ${table} (${ROW} bigint GENERATED ALWAYS AS IDENTITY (CACHE 10000), ${columns
-        .map((column) => `${quoteIdentifier(column)} text`)
-        .join(', ')})`,
-    );
-    await pipeline(
-      gzipCsv,
-      createGunzip(),
-      this.client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN (FORMAT csv, HEADER true)`)),
-    );
-    // Temporary tables are never analyzed by autovacuum; the joins below need their sizes.
-    await this.client.query(`ANALYZE ${table}`);
+    // Created and filled in one transaction, so COPY may write the rows frozen: the scans that
+    // follow then need not set hint bits on every page (which would write the whole table again).
+    await this.client.query('BEGIN');
+    try {
+      await this.client.query(
+        `CREATE TEMP TABLE ${table} (${ROW} bigint GENERATED ALWAYS AS IDENTITY (CACHE 10000), ${columns
+          .map((column) => `${quoteIdentifier(column)} text`)
+          .join(', ')})`,
+      );
+      await pipeline(
+        gzipCsv,
+        createGunzip(),
+        this.client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN (FORMAT csv, HEADER true, FREEZE true)`)),
+      );
+      await this.client.query('COMMIT');
+    } catch (error) {
+      await this.client.query('ROLLBACK');
+      throw error;
+    }
+    // Temporary tables are never analyzed by autovacuum; the joins below need their sizes and
+    // parcel_id's spread, not statistics of every column (which take long on a wide file).
+    await this.client.query(`ANALYZE ${table} (parcel_id)`);
     return { table, columns };
   }
 
@@ -137,7 +147,7 @@ export class ComparisonSession {
    * parcel_id's later records are left out; records without one cannot be matched and are left
    * out too). Columns are the union of both headers: a column one file lacks reads as empty there,
    * so it changes a parcel where the other file fills it; empty and missing values are alike.
-   * First a hash of each record over those columns, then one full join of the two files' parcels
+   * First a hash of each record over those columns (one scan of each file), then one full join of the two files' parcels
    * by hash, then field counts over the changed parcels alone. Leaves the changes in a table for
    * changeRows.
    */
@@ -148,11 +158,17 @@ export class ComparisonSession {
     const firstRecords = async (file: StagedFile, role: string) => {
       const table = this.table(role);
       // DISTINCT ON keeps the first row of each parcel_id in the order given: the file's first record.
+      // OFFSET 0 makes the narrow rows (parcel, place, hash) first, so that what is sorted is
+      // those and not the file's whole records. A 64-bit hash of the values joined by the unit
+      // separator (which county data does not hold): a changed record reading as unchanged is
+      // about as likely as one in 2^64.
       await this.client.query(
         `CREATE TEMP TABLE ${table} AS
-         SELECT DISTINCT ON (parcel_id) parcel_id, ${ROW} AS row,
-           md5(ROW(${columns.map((column) => value(file, 'f', column)).join(', ')})::text)::uuid AS hash
-         FROM ${file.table} f WHERE parcel_id <> '' ORDER BY parcel_id, ${ROW}`,
+         SELECT DISTINCT ON (parcel_id) parcel_id, row, hash FROM (
+           SELECT parcel_id, ${ROW} AS row,
+             hashtextextended(concat_ws(chr(31), ${columns.map((column) => value(file, 'f', column)).join(', ')}), 0) AS hash
+           FROM ${file.table} f WHERE parcel_id <> '' OFFSET 0) AS records
+         ORDER BY parcel_id, row`,
       );
       await this.client.query(`ANALYZE ${table}`);
       return table;
