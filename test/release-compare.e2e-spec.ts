@@ -157,6 +157,7 @@ describe('Comparing a draft county file with its previous release', () => {
   const firstRelease = () => counties[5];
   const replaced = () => counties[6];
   const unreadable = () => counties[7];
+  const cutShort = () => counties[8];
 
   const changingBefore = (fips: string) => [
     'parcel_id,county_fips,owner_name,mail_address,year_built,site_city',
@@ -192,7 +193,7 @@ describe('Comparing a draft county file with its previous release', () => {
   beforeAll(async () => {
     token = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body.token;
     counties = await db().query(
-      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 8`,
+      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 9`,
     );
     previousRelease = (await admin(api().post('/api/admin/releases')).send({ month: PREVIOUS }).expect(201)).body;
     const before: [County, string[]][] = [
@@ -443,6 +444,24 @@ describe('Comparing a draft county file with its previous release', () => {
     );
     expect((await qaRow(county)).status).toBe('checking');
     expect(await changeFiles(county)).toEqual([]);
+  });
+
+  it('fails a job whose file ends mid-stream, after a readable header, and can compare again', async () => {
+    const county = cutShort();
+    const whole = gzipSync(`${[SMALL_HEADER, ...parcels(county.fips, 5000)].join('\n')}\n`);
+    const job = await compared(
+      county,
+      await ingested(currentRelease.id, CURRENT, county, whole.subarray(0, whole.length - 100), { records: 5000 }),
+    );
+    expect(job.failedReason).toBe(
+      `The file of the county ${county.fips} of release ${CURRENT} (releases/${CURRENT}/counties/${county.fips}.csv.gz) ` +
+        'cannot be compared: unexpected end of file',
+    );
+    expect((await qaRow(county)).status).toBe('checking');
+    // The connection the comparison used is fit for the next one.
+    const lines = [SMALL_HEADER, ...parcels(county.fips, 3)];
+    await compared(county, await ingested(currentRelease.id, CURRENT, county, lines));
+    expect(await qaRow(county)).toMatchObject({ status: 'ready', duplicate_parcel_ids: 0, previous_release: null });
   });
 
   it('refuses to publish the flagged counties until acknowledged, then publishes the change files', async () => {
