@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { parseCsv } from '../src/common/csv';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
+import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { CountyDatasetsRepository } from '../src/modules/datasets/county-datasets.repository';
 import type { KeyFieldCounts } from '../src/modules/datasets/key-field-counts';
@@ -38,6 +39,22 @@ interface QaRowRecord {
 const PREVIOUS = '2030-01';
 const CURRENT = '2030-02';
 const SMALL_HEADER = 'parcel_id,county_fips,owner_name,year_built';
+
+/** A file with every column of the data schema; `last` is the value of its last column. */
+const everyColumn = (fips: string, last: (n: number) => string) => [
+  DATA_FIELDS.map((field) => field.name).join(','),
+  ...[1, 2, 3].map((n) =>
+    DATA_FIELDS.map((field, i) =>
+      field.name === 'parcel_id'
+        ? `W${n}`
+        : field.name === 'county_fips'
+          ? fips
+          : i === DATA_FIELDS.length - 1
+            ? last(n)
+            : `v${i}`,
+    ).join(','),
+  ),
+];
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -158,6 +175,7 @@ describe('Comparing a draft county file with its previous release', () => {
   const replaced = () => counties[6];
   const unreadable = () => counties[7];
   const cutShort = () => counties[8];
+  const wide = () => counties[9];
 
   const changingBefore = (fips: string) => [
     'parcel_id,county_fips,owner_name,mail_address,year_built,site_city',
@@ -193,7 +211,7 @@ describe('Comparing a draft county file with its previous release', () => {
   beforeAll(async () => {
     token = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body.token;
     counties = await db().query(
-      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 9`,
+      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 10`,
     );
     previousRelease = (await admin(api().post('/api/admin/releases')).send({ month: PREVIOUS }).expect(201)).body;
     const before: [County, string[]][] = [
@@ -203,6 +221,7 @@ describe('Comparing a draft county file with its previous release', () => {
       [unchanged(), [SMALL_HEADER, ...parcels(unchanged().fips, 20)]],
       [invalid(), [SMALL_HEADER, ...parcels(invalid().fips, 20)]],
       [replaced(), [SMALL_HEADER, ...parcels(replaced().fips, 20)]],
+      [wide(), everyColumn(wide().fips, () => 'same')],
     ];
     for (const [county, lines] of before) {
       const file = await ingested(previousRelease.id, PREVIOUS, county, lines);
@@ -462,6 +481,21 @@ describe('Comparing a draft county file with its previous release', () => {
     const lines = [SMALL_HEADER, ...parcels(county.fips, 3)];
     await compared(county, await ingested(currentRelease.id, CURRENT, county, lines));
     expect(await qaRow(county)).toMatchObject({ status: 'ready', duplicate_parcel_ids: 0, previous_release: null });
+  });
+
+  it('compares files with every column of the data schema', async () => {
+    const county = wide();
+    const last = DATA_FIELDS[DATA_FIELDS.length - 1].name;
+    const lines = everyColumn(county.fips, (n) => (n === 2 ? 'other' : 'same'));
+    await compared(county, await ingested(currentRelease.id, CURRENT, county, lines));
+    expect(await qaRow(county)).toMatchObject({
+      status: 'ready',
+      added: 0,
+      removed: 0,
+      changed: 1,
+      changed_fields: { [last]: 1 },
+    });
+    expect((await changeFileRows(county))[1].slice(0, 2)).toEqual(['changed', 'W2']);
   });
 
   it('refuses to publish the flagged counties until acknowledged, then publishes the change files', async () => {

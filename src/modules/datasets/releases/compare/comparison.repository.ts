@@ -19,6 +19,14 @@ const WORK_MEM = '256MB';
 // The staging tables' own column: each record's place in its file, to keep a parcel's first record.
 const ROW = quoteIdentifier('#row');
 
+/** Functions take at most 100 arguments: values joined by concat_ws in groups, then the groups alike. */
+function joined(values: string[]): string {
+  if (values.length <= 99) return `concat_ws(chr(31), ${values.join(', ')})`;
+  const groups: string[] = [];
+  for (let i = 0; i < values.length; i += 99) groups.push(joined(values.slice(i, i + 99)));
+  return joined(groups);
+}
+
 /** A county file loaded into a staging table, one text column per column of its header. */
 export interface StagedFile {
   table: string;
@@ -166,7 +174,7 @@ export class ComparisonSession {
         `CREATE TEMP TABLE ${table} AS
          SELECT DISTINCT ON (parcel_id) parcel_id, row, hash FROM (
            SELECT parcel_id, ${ROW} AS row,
-             hashtextextended(concat_ws(chr(31), ${columns.map((column) => value(file, 'f', column)).join(', ')}), 0) AS hash
+             hashtextextended(${joined(columns.map((column) => value(file, 'f', column)))}, 0) AS hash
            FROM ${file.table} f WHERE parcel_id <> '' OFFSET 0) AS records
          ORDER BY parcel_id, row`,
       );
