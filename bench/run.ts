@@ -12,6 +12,7 @@ import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
 import { benchReleaseIngest } from './release-ingest';
+import { benchReleaseCompare } from './release-compare';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
@@ -29,6 +30,7 @@ const AFTER: [string, BenchSection][] = [
   ['frontend', benchFrontend],
   ['map', benchMap],
   ['release-ingest', benchReleaseIngest],
+  ['release-compare', benchReleaseCompare],
 ];
 
 async function main(): Promise<void> {

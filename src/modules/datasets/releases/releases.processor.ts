@@ -1,9 +1,10 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
+import { CountyComparisonService } from './compare/county-comparison.service';
 import { INGEST_SWEEP_JOB, scheduleIngestSweep } from './ingest/ingest-sweep';
 import { IngestService } from './ingest/ingest.service';
-import { IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
+import { CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
 
 /**
  * The worker's side of releases: ingest and comparison.
@@ -14,6 +15,7 @@ import { IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants
 export class ReleasesProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly ingest: IngestService,
+    private readonly comparison: CountyComparisonService,
     @InjectQueue(RELEASES_QUEUE) private readonly queue: Queue,
   ) {
     super();
@@ -31,6 +33,8 @@ export class ReleasesProcessor extends WorkerHost implements OnApplicationBootst
         if (outcome.done === 'retry') throw outcome.error;
         return outcome.message;
       }
+      case ReleasesJob.compare:
+        return this.comparison.compare(job.data as CompareJobData);
       case INGEST_SWEEP_JOB:
         return this.ingest.requeueStale();
       default:

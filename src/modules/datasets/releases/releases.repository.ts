@@ -134,6 +134,40 @@ export class ReleasesRepository {
     );
   }
 
+  /** The QA row of one county of the release; null when the county is not in it. */
+  async qaRow(releaseId: string, countyId: string, db: EntityManager = this.db.manager): Promise<QaRow | null> {
+    const [row] = await db.query<QaRow[]>(
+      `SELECT ${QA_COLUMNS} FROM release_counties c
+       JOIN county_datasets d ON d.id = c.dataset_id LEFT JOIN county_datasets cd ON cd.id = c.change_dataset_id
+       WHERE c.release_id = $1 AND c.county_id = $2`,
+      [releaseId, countyId],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Whether the county's QA row still awaits the comparison of this very file (the same dataset,
+   * not replaced since: same sha256), locking the row until the caller's transaction ends so that
+   * no ingest replaces it meanwhile.
+   */
+  async lockForComparison(
+    db: EntityManager,
+    county: { releaseId: string; countyId: string; datasetId: string; sha256: string },
+  ): Promise<boolean> {
+    await db.query(`SELECT 1 FROM release_counties WHERE release_id = $1 AND county_id = $2 FOR UPDATE`, [
+      county.releaseId,
+      county.countyId,
+    ]);
+    // Read once the lock is held, in a statement of its own: it sees what an ingest that held the row committed.
+    const rows = await db.query<unknown[]>(
+      `SELECT 1 FROM release_counties c JOIN county_datasets d ON d.id = c.dataset_id
+       WHERE c.release_id = $1 AND c.county_id = $2 AND c.dataset_id = $3 AND d.sha256 = $4
+         AND c.status IN ('checking', 'ready')`,
+      [county.releaseId, county.countyId, county.datasetId, county.sha256],
+    );
+    return rows.length === 1;
+  }
+
   /** Records a county's file as checked, its comparison pending; a county ingested again starts over. */
   async recordChecked(db: EntityManager, county: CheckedCounty): Promise<void> {
     await db.query(

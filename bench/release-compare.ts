@@ -1,0 +1,286 @@
+/**
+ * Section: comparing a 1-million-parcel county file with its previous release. Two releases of one
+ * county are generated as they stream (every column of the data schema, realistic values, a few
+ * percent of parcels added, removed and changed between them) and stored as the store stores
+ * county files; the older is published, the newer a draft whose comparison is queued, and the
+ * worker process (`npm run start:worker`, as in production) runs it. What counts is the job's
+ * duration in the worker (target < 60 s) and the worker's peak resident memory (target < 300 MB):
+ * the parcels go through PostgreSQL, never into the worker's heap.
+ */
+import { Queue } from 'bullmq';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { Client } from 'pg';
+import { readEnvironment } from '../src/config/environment';
+import { storageConfig } from '../src/config/storage.config';
+import { KEY_FIELDS } from '../src/contracts/county-dataset';
+import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
+import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
+import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
+import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/datasets/releases/releases.constants';
+import { adminToken, type BenchApp } from './support/bench-app';
+import { figure, verdict, type ResultRow } from './support/section';
+
+const PARCELS = 1_000_000;
+const REMOVED_SHARE = 0.02;
+const ADDED_SHARE = 0.02;
+const CHANGED_SHARE = 0.03;
+const TARGET_SECONDS = 60;
+const TARGET_RSS_BYTES = 300 * 1024 * 1024;
+const PREVIOUS = '2001-01';
+const CURRENT = '2001-02';
+const ROWS_A_CHUNK = 2000;
+
+/** A small seeded generator (mulberry32): one per parcel, so both releases draw a parcel's values alike. */
+function generator(seed: number): () => number {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA', 'WEI', 'AISHA'];
+const LAST = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'GARCIA', 'MILLER', 'NGUYEN', 'KIM', 'PATEL', 'LOPEZ'];
+const STREETS = ['MAIN', 'OAK', 'PINE', 'MAPLE', 'CEDAR', 'ELM', 'WASHINGTON', 'LAKE', 'HILL', 'PARK'];
+const USES = ['Single family', 'Condominium', 'Townhouse', 'Duplex', 'Retail', 'Office', 'Vacant land'];
+const ZONING = ['R-1', 'R-2', 'R-3', 'RM', 'C-1', 'C-2', 'MU', 'I-1', 'A-1'];
+const ALWAYS = new Set(['parcel_id', 'county_fips', 'county_name', 'state_code', 'site_address', 'owner_name']);
+const COLUMNS = DATA_FIELDS.map((field) => field.name);
+const OWNER = COLUMNS.indexOf('owner_name');
+const ASSESSED = COLUMNS.indexOf('assessed_total_value');
+const fillRates = (() => {
+  const random = generator(42);
+  return DATA_FIELDS.map((field) => (ALWAYS.has(field.name) ? 1 : 0.55 + random() * 0.45));
+})();
+
+type Fate = 'kept' | 'removed' | 'added' | 'changed';
+
+/** What becomes of slot n between the releases: slots hold old parcels, and some new ones. */
+function fateOf(n: number): Fate {
+  const draw = generator(n * 7919 + 1)();
+  if (draw < REMOVED_SHARE) return 'removed';
+  if (draw < REMOVED_SHARE + ADDED_SHARE) return 'added';
+  if (draw < REMOVED_SHARE + ADDED_SHARE + CHANGED_SHARE) return 'changed';
+  return 'kept';
+}
+
+const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** One parcel's record; `changed` gives its next release's version. */
+function record(n: number, county: { fips: string; name: string; state_code: string }, changed: boolean): string {
+  const random = generator(n);
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const house = String(between(1, 9999));
+  const street = `${pick(STREETS)} ST`;
+  const values = DATA_FIELDS.map((field, i) => {
+    if (random() > fillRates[i]) return '';
+    switch (field.name) {
+      case 'parcel_id':
+        return `${String(n % 1000).padStart(3, '0')}-${String(n).padStart(7, '0')}-${String(n % 97).padStart(2, '0')}`;
+      case 'county_fips':
+        return county.fips;
+      case 'county_name':
+        return county.name;
+      case 'state_code':
+      case 'mail_state':
+        return county.state_code;
+      case 'site_address':
+      case 'mail_address':
+        return `${house} ${street}`;
+      case 'owner_name':
+        return random() < 0.15 ? `${pick(LAST)} HOLDINGS LLC` : `${pick(LAST)}, ${pick(FIRST)}`;
+      case 'property_use_standard':
+        return pick(USES);
+      case 'zoning_code':
+        return pick(ZONING);
+    }
+    switch (field.type) {
+      case 'boolean':
+        return String(random() < 0.2);
+      case 'date':
+        return `${between(1970, 2000)}-${String(between(1, 12)).padStart(2, '0')}-${String(between(1, 28)).padStart(2, '0')}`;
+      case 'money':
+        return String(between(5, 900) * 1000);
+      case 'decimal':
+        return (random() * 100).toFixed(2);
+      case 'integer':
+        return String(between(0, 4000));
+      case 'text':
+        return `${field.name.slice(0, 10).toUpperCase()} ${between(1, 40)}`;
+    }
+  });
+  if (changed) {
+    values[OWNER] = `NEW OWNER ${n} LLC`;
+    if (n % 2 === 0) values[ASSESSED] = String(Number(values[ASSESSED] || 0) + 1000);
+  }
+  return values.map(csvField).join(',');
+}
+
+/** A release of the county as CSV text chunks: the previous holds all but the added, the current all but the removed. */
+async function* releaseFile(
+  county: { fips: string; name: string; state_code: string },
+  which: 'previous' | 'current',
+): AsyncGenerator<string> {
+  yield `${COLUMNS.join(',')}\n`;
+  let lines: string[] = [];
+  for (let n = 1; n <= PARCELS; n++) {
+    const fate = fateOf(n);
+    if (which === 'previous' ? fate === 'added' : fate === 'removed') continue;
+    lines.push(record(n, county, which === 'current' && fate === 'changed'));
+    if (lines.length === ROWS_A_CHUNK) {
+      yield `${lines.join('\n')}\n`;
+      lines = [];
+    }
+  }
+  if (lines.length) yield `${lines.join('\n')}\n`;
+}
+
+/** Stores a generated release as a county file; answers its size, digest and record count. */
+async function storeRelease(
+  storage: DatasetStorage,
+  key: string,
+  source: AsyncGenerator<string>,
+): Promise<{ bytes: number; sha256: string }> {
+  const digest = createHash('sha256');
+  let bytes = 0;
+  const hashed = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      digest.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await Promise.all([
+    pipeline(Readable.from(source), createGzip({ level: 1 }), hashed),
+    storage.putStream(key, hashed),
+  ]);
+  return { bytes, sha256: digest.digest('hex') };
+}
+
+const peakRss = (pid: number) => {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+};
+
+export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
+  const storage = new DatasetStorage(storageConfig());
+  const db = new Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  const prefix = `bench-${new URL(app.databaseUrl).pathname.slice(1)}`;
+  const queue = new Queue(RELEASES_QUEUE, {
+    connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
+    prefix: `${prefix}:bull`,
+  });
+  const keys = [`releases/${PREVIOUS}/counties/bench.csv.gz`, `releases/${CURRENT}/counties/bench.csv.gz`];
+  try {
+    const token = await adminToken(app.origin);
+    const admin = async (path: string, body: object) => {
+      const res = await fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { id: string };
+    };
+    const {
+      rows: [county],
+    } = await db.query<{ id: string; fips: string; name: string; state_code: string }>(
+      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 1`,
+    );
+    let expected = { added: 0, removed: 0, changed: 0 };
+    for (let n = 1; n <= PARCELS; n++) {
+      const fate = fateOf(n);
+      if (fate !== 'kept') expected = { ...expected, [fate]: expected[fate] + 1 };
+    }
+    keys.push(`releases/${CURRENT}/changes/${county.fips}.csv.gz`);
+    const noCounts = Object.fromEntries(KEY_FIELDS.map(({ field }) => [field, 0]));
+
+    const generating = Date.now();
+    const files: { bytes: number; sha256: string }[] = [];
+    for (const [i, which] of (['previous', 'current'] as const).entries()) {
+      files.push(await storeRelease(storage, keys[i], releaseFile(county, which)));
+    }
+    const generatedSeconds = (Date.now() - generating) / 1000;
+
+    // The previous release, published.
+    const previous = await admin('/api/admin/releases', { month: PREVIOUS });
+    const recordFile = async (release: { id: string }, month: string, i: number, records: number) => {
+      const {
+        rows: [file],
+      } = await db.query<{ id: string }>(
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
+           release_id, format)
+         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'csv.gz') RETURNING id`,
+        [county.id, month, keys[i], files[i].bytes, files[i].sha256, records, noCounts, release.id],
+      );
+      await db.query(
+        `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [release.id, county.id, file.id, i === 0 ? 'ready' : 'checking', records, noCounts],
+      );
+    };
+    await recordFile(previous, PREVIOUS, 0, PARCELS - expected.added);
+    await admin(`/api/admin/releases/${previous.id}/publish`, {});
+    const current = await admin('/api/admin/releases', { month: CURRENT });
+    await recordFile(current, CURRENT, 1, PARCELS - expected.removed);
+
+    const rssBefore = peakRss(app.workerPid);
+    const job = await queue.add(
+      ReleasesJob.compare,
+      { releaseId: current.id, countyId: county.id },
+      { jobId: `compare-${current.id}-${county.id}-${files[1].sha256}`, attempts: 1 },
+    );
+    let state = '';
+    const deadline = Date.now() + 15 * 60_000;
+    while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = await job.getState();
+    }
+    const done = await queue.getJob(job.id!);
+    if (state !== 'completed' || !done) throw new Error(`the comparison ${state}: ${done?.failedReason ?? ''}`);
+    const seconds = (done.finishedOn! - done.processedOn!) / 1000;
+    const peak = peakRss(app.workerPid);
+    const {
+      rows: [row],
+    } = await db.query<{ added: number; removed: number; changed: number; records: number; bytes: number }>(
+      `SELECT c.added, c.removed, c.changed, d.records, d.bytes::int AS bytes FROM release_counties c
+       JOIN county_datasets d ON d.id = c.change_dataset_id WHERE c.release_id = $1`,
+      [current.id],
+    );
+    const right = row.added === expected.added && row.removed === expected.removed && row.changed === expected.changed;
+    if (!right) throw new Error(`the comparison found ${JSON.stringify(row)}, expected ${JSON.stringify(expected)}`);
+    const mb = (bytes: number) => `${figure(bytes / 1024 / 1024)} MB`;
+    return [
+      [
+        'Release comparison: files compared',
+        `${figure(PARCELS - expected.added)} and ${figure(PARCELS - expected.removed)} parcels, ${COLUMNS.length} columns ` +
+          `(${mb(files[0].bytes)} and ${mb(files[1].bytes)} gzip; generated in ${figure(generatedSeconds)} s)`,
+      ],
+      [
+        'Release comparison: changes found (all as generated)',
+        `${figure(row.added)} added, ${figure(row.removed)} removed, ${figure(row.changed)} changed; ` +
+          `change file ${figure(row.records)} rows, ${mb(row.bytes)}`,
+      ],
+      [
+        'Release comparison: job duration in the worker',
+        `${figure(seconds, 1)} s (target < ${TARGET_SECONDS} s: ${verdict(seconds < TARGET_SECONDS)})`,
+      ],
+      [
+        'Release comparison: worker peak RSS',
+        `${mb(peak)} (${mb(rssBefore)} before the job; target < 300 MB: ${verdict(peak < TARGET_RSS_BYTES)})`,
+      ],
+    ];
+  } finally {
+    await queue.close();
+    await db.end();
+    for (const key of keys) await storage.delete(key);
+  }
+}
