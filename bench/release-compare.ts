@@ -8,9 +8,8 @@
  * the parcels go through PostgreSQL, never into the worker's heap.
  */
 import { Queue } from 'bullmq';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
@@ -19,6 +18,7 @@ import { storageConfig } from '../src/config/storage.config';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
 import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
+import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/datasets/releases/releases.constants';
 import { adminToken, type BenchApp } from './support/bench-app';
@@ -148,20 +148,12 @@ async function storeRelease(
   key: string,
   source: AsyncGenerator<string>,
 ): Promise<{ bytes: number; sha256: string }> {
-  const digest = createHash('sha256');
-  let bytes = 0;
-  const hashed = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      digest.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const hashed = digestingStream();
   await Promise.all([
-    pipeline(Readable.from(source), createGzip({ level: 1 }), hashed),
-    storage.putStream(key, hashed),
+    pipeline(Readable.from(source), createGzip({ level: 1 }), hashed.stream),
+    storage.putStream(key, hashed.stream),
   ]);
-  return { bytes, sha256: digest.digest('hex') };
+  return hashed.digest();
 }
 
 const peakRss = (pid: number) => {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { parseCsv } from '../../../../common/csv';
 import type { DatasetStorage } from '../../../../integrations/storage/dataset-storage';
+import { digestingStream } from '../../../../integrations/storage/digesting-stream';
 import { checkHeader } from '../../county-file-inspector';
 import { MAX_HEADER_BYTES, CsvScanner } from '../../csv-scanner';
 import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from '../../key-field-counts';
@@ -32,21 +32,15 @@ export async function storeChangeFile(storage: DatasetStorage, key: string, csv:
       done(null, chunk);
     },
   });
-  const digest = createHash('sha256');
-  let bytes = 0;
-  const hashed = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      digest.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  // The pipeline ends in `hashed`, which storage reads: a failure on either side destroys both.
-  await Promise.all([pipeline(csv, counted, createGzip({ level: 6 }), hashed), storage.putStream(key, hashed)]);
+  const hashed = digestingStream();
+  // The pipeline ends in the digest, which storage reads: a failure on either side destroys both.
+  await Promise.all([
+    pipeline(csv, counted, createGzip({ level: 6 }), hashed.stream),
+    storage.putStream(key, hashed.stream),
+  ]);
   scanner.end();
   return {
-    bytes,
-    sha256: digest.digest('hex'),
+    ...hashed.digest(),
     records: scanner.recordCount,
     keyFieldCounts: keyFieldCountsOf(scanner.filledCounts),
   };
