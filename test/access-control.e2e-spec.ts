@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { releaseOf } from '../src/modules/datasets/entitlement';
+import { ReleasesRepository } from '../src/modules/datasets/releases/releases.repository';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import {
   customers,
@@ -45,6 +46,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const countyFile = (fips: string) =>
   gzipSync(`parcel_id,county_fips,owner_name\n001-01,${fips},Ada Lovelace\n001-02,${fips},Grace Hopper\n`);
 
+const byRole = <T>(items: T[]): Record<Role, T> =>
+  Object.fromEntries(ROLES.map((role, i) => [role, items[i]])) as Record<Role, T>;
+
 describe('Access control: every API route × every kind of caller', () => {
   const context = useTestApp({ listen: true });
   const api = () => request(context.store.server);
@@ -77,6 +81,9 @@ describe('Access control: every API route × every kind of caller', () => {
   const toEdit = {} as Record<Role, County>;
   const toRemove = {} as Record<Role, County>;
   const toUpload = {} as Record<Role, County>;
+  /** An empty draft: publishing it is refused, so every caller finds it as it was. */
+  let draftRelease: string;
+  const releaseMonths = byRole(ROLES.map((_, i) => `2040-${String(i + 1).padStart(2, '0')}`));
   const absent = randomUUID();
   let webhookEvents = 0;
   let checkouts = 0;
@@ -135,9 +142,6 @@ describe('Access control: every API route × every kind of caller', () => {
     return bought.map((county) => rows.find((row) => row.county_id === county.id)!.id);
   }
 
-  const byRole = <T>(items: T[]): Record<Role, T> =>
-    Object.fromEntries(ROLES.map((role, i) => [role, items[i]])) as Record<Role, T>;
-
   beforeAll(async () => {
     stripe = await testStripe();
     // The least populous counties have the smallest generated files.
@@ -175,6 +179,7 @@ describe('Access control: every API route × every kind of caller', () => {
     Object.assign(toEdit, byRole(take(ROLES.length)));
     Object.assign(toRemove, byRole(take(ROLES.length)));
     Object.assign(toUpload, byRole(take(ROLES.length)));
+    draftRelease = (await context.store.app.get(ReleasesRepository).create('2039-01'))!.id;
 
     adminToken = await adminLogin();
     await api()
@@ -246,6 +251,9 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/counties/${counties[0].id}/dataset-summary`, expect: everyone(200) },
     { key: 'sample', method: 'GET', route: '/api/counties/{id}/sample.csv', what: 'a county on sale',
       path: () => `/api/counties/${counties[0].id}/sample.csv`, expect: everyone(200) },
+    { key: 'county-releases', method: 'GET', route: '/api/counties/{id}/releases', what: 'a county on sale',
+      path: () => `/api/counties/${counties[0].id}/releases`, expect: everyone(200) },
+    { key: 'coverage', method: 'GET', route: '/api/coverage.csv', path: () => '/api/coverage.csv', expect: everyone(200) },
     { key: 'journey', method: 'POST', route: '/api/journey-events', path: () => '/api/journey-events',
       send: () => ({ body: { visitorId: randomUUID(), event: 'landing_view', metadata: { source: 'access-control' } } }),
       expect: everyone(202) },
@@ -341,6 +349,19 @@ describe('Access control: every API route × every kind of caller', () => {
       path: (role) => `/api/admin/counties/${toUpload[role].id}/datasets?release=${releaseOf(new Date())}`,
       send: (role) => ({ headers: { 'Content-Type': 'application/gzip' }, body: countyFile(toUpload[role].fips) }),
       expect: staff(201) },
+
+    { key: 'releases', method: 'GET', route: '/api/admin/releases', path: () => '/api/admin/releases', expect: staff(200) },
+    { key: 'release-create', method: 'POST', route: '/api/admin/releases', what: 'a month each',
+      path: () => '/api/admin/releases', send: (role) => ({ body: { month: releaseMonths[role] } }), expect: staff(201) },
+    { key: 'release', method: 'GET', route: '/api/admin/releases/{id}', what: 'an empty draft',
+      path: () => `/api/admin/releases/${draftRelease}`, expect: staff(200) },
+    { key: 'release-publish', method: 'POST', route: '/api/admin/releases/{id}/publish', what: 'an empty draft: refused',
+      path: () => `/api/admin/releases/${draftRelease}/publish`, expect: staff(409) },
+    { key: 'release-files', method: 'POST', route: '/api/admin/releases/{id}/files', what: 'an empty file: refused',
+      path: () => `/api/admin/releases/${draftRelease}/files`, send: () => ({ headers: { 'Content-Type': 'text/csv' }, body: '' }),
+      expect: staff(400) },
+    { key: 'ingest-job', method: 'GET', route: '/api/admin/jobs/{id}', what: 'no such job',
+      path: () => `/api/admin/jobs/${absent}`, expect: staff(404) },
 
     // Calls that end or change the caller's session: each cell signs in afresh.
     { key: 'login', method: 'GET', route: '/api/login', path: () => '/api/login', expect: everyone(302), fresh: true },

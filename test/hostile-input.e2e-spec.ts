@@ -185,6 +185,8 @@ describe('Hostile input to every endpoint', () => {
   let trackerAutoRenew: boolean;
   let invoiceId: string;
   let otherInvoiceId: string;
+  /** An empty draft release: hostile source files are sent to it, and leave it empty. */
+  let draftReleaseId: string;
 
   const api = () => request(context.store.server);
   const adminHeaders = () => ({ Authorization: `Bearer ${adminToken}` });
@@ -211,6 +213,9 @@ describe('Hostile input to every endpoint', () => {
     );
     removedCountyId = counties[5].id;
     await api().delete(`/api/admin/counties/${removedCountyId}`).set(adminHeaders()).expect(200);
+    draftReleaseId = (
+      await api().post('/api/admin/releases').set(adminHeaders()).send({ month: '2038-01' }).expect(201)
+    ).body.id;
 
     const stamp = Date.now();
     const buyerEmail = `hostile.buyer.${stamp}@example.com`;
@@ -593,6 +598,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/plans':
       case 'GET /api/checkout/config':
       case 'GET /data-schema.pdf':
+      case 'GET /api/coverage.csv':
         return get(path);
       case 'GET /api/counties':
         return {
@@ -612,6 +618,7 @@ describe('Hostile input to every endpoint', () => {
         return get(path, 'customer');
       case 'GET /api/counties/{id}/dataset-summary':
       case 'GET /api/counties/{id}/sample.csv':
+      case 'GET /api/counties/{id}/releases':
         // A county whose current file exists already (the buyer's download made it): nothing is generated.
         return {
           role: 'anonymous',
@@ -658,6 +665,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/summary':
       case 'GET /api/admin/analytics':
       case 'GET /api/admin/audit-log':
+      case 'GET /api/admin/releases':
         return get(path, 'admin');
       case 'GET /api/admin/subscriptions':
       case 'GET /api/admin/users': {
@@ -1026,6 +1034,22 @@ describe('Hostile input to every endpoint', () => {
             ],
           },
           more: uploadCases,
+        };
+      case 'POST /api/admin/releases/{id}/files':
+        // Source files go to a real draft, so what is refused is the body, not the release.
+        return {
+          role: 'admin',
+          params: { id: { value: draftReleaseId, kind: 'uuid' } },
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: `/api/admin/releases/${draftReleaseId}/files`,
+              headers: { ...adminHeaders(), 'Content-Type': 'text/csv' },
+              body: 'not,a,schema,header\n1,2,3,4\n',
+            }),
+            expect: [400],
+            fields: ['countyId'],
+          },
         };
       case 'POST /api/subscriptions/{id}/download-link':
         return {

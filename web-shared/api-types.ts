@@ -2987,6 +2987,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A body that is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AdminReleaseFilesController_ingest: {
@@ -3512,10 +3519,10 @@ export interface operations {
     OrderPageController_download: {
         parameters: {
             query?: {
-                /** @description The monthly release (YYYY-MM); it must be one the subscription includes */
-                release?: string;
-                /** @description 'full': the whole county file; 'changes': the parcels added, removed or changed since the county's previous release (County Tracker only) */
+                /** @description The full file (default) or the change file */
                 file?: "full" | "changes";
+                /** @description A monthly release, YYYY-MM */
+                release?: string;
             };
             header?: never;
             path: {

@@ -1,4 +1,11 @@
-import { BadRequestException, ParseUUIDPipe, ValidationError, ValidationPipe } from '@nestjs/common';
+import {
+  BadRequestException,
+  ParseUUIDPipe,
+  PipeTransform,
+  Type,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
 
 function messages(errors: ValidationError[], path = ''): string[] {
   return errors.flatMap((error) => {
@@ -16,6 +23,22 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => new BadRequestException([...new Set(messages(errors))].join('; ')),
   });
+}
+
+/**
+ * The query of a link sent by email, as its DTO: the parameters it declares are checked like any
+ * DTO's, others are dropped rather than refused, since mail services add their own (utm_…) to
+ * the links they carry. Use as `@Query(lenientQuery(Dto)) query: Record<string, unknown>`, typed
+ * so that the global pipe, which would refuse them, leaves the query to this one.
+ */
+export function lenientQuery<T>(dto: Type<T>): PipeTransform<Record<string, unknown>, Promise<T>> {
+  const pipe = new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    transform: true,
+    exceptionFactory: (errors) => new BadRequestException([...new Set(messages(errors))].join('; ')),
+  });
+  return { transform: (query) => pipe.transform(query, { type: 'query', metatype: dto }) as Promise<T> };
 }
 
 /** A path id that must be a UUID, refused with a 400 that names it ("The county id must be a UUID"). */

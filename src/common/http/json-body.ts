@@ -1,6 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequestException } from '@nestjs/common';
+import {
+  BadRequestException,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import { json } from 'body-parser';
 import type { Request, RequestHandler, Response } from 'express';
 
@@ -63,4 +69,23 @@ export function parseJsonBody(limit: string): RequestHandler {
       const problem = jsonBodyProblem((req as { body?: unknown }).body);
       next(problem ? new BadRequestException(problem) : undefined);
     });
+}
+
+/**
+ * For a route whose JSON body is all optional: refuses a body of another type (415) instead of
+ * dropping it unread, which would carry out the request as if nothing had been asked — publish
+ * every county where the sender meant to exclude some. No body at all is fine.
+ */
+@Injectable()
+export class JsonBodyOnly implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !req.is('application/json')) {
+      throw new UnsupportedMediaTypeException(
+        'Send the request body as JSON (Content-Type: application/json), or none',
+      );
+    }
+    return true;
+  }
 }

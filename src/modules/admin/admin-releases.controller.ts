@@ -9,7 +9,9 @@ import {
   ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
 import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
 import { AdminReleasesService } from './admin-releases.service';
@@ -64,6 +66,8 @@ export class AdminReleasesController {
   @ApiBadRequestResponse({ description: 'An id listed is not a county of the release' })
   @ApiNotFoundResponse({ description: 'No release has this id' })
   @ApiConflictResponse({ description: 'Published already, nothing to publish, counties being checked or flagged' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'A body that is not JSON' })
+  @UseGuards(JsonBodyOnly)
   publish(
     @AdminSessionId() sessionId: string,
     @Param('id', uuidParam('release')) id: string,

@@ -9,13 +9,14 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
-import { uuidParam } from '../../common/validation';
-import { DownloadChoiceDto, DownloadLinkDto } from '../downloads';
+import { lenientQuery, uuidParam } from '../../common/validation';
+import { DOWNLOAD_FILES, DownloadChoiceDto, DownloadLinkDto } from '../downloads';
 import { invoicePdfHeaders } from '../invoices';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
@@ -68,6 +69,19 @@ export class OrderPageController {
       'Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, ' +
       'to that release’s full file or change file, checked as the download-link call checks it.',
   })
+  @ApiQuery({
+    name: 'release',
+    required: false,
+    type: String,
+    example: '2026-11',
+    description: 'A monthly release, YYYY-MM',
+  })
+  @ApiQuery({
+    name: 'file',
+    required: false,
+    enum: DOWNLOAD_FILES,
+    description: 'The full file (default) or the change file',
+  })
   @ApiFoundResponse({ description: 'Redirect to the file' })
   @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
   @ApiForbiddenResponse({
@@ -80,7 +94,7 @@ export class OrderPageController {
   async download(
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
-    @Query() choice: DownloadChoiceDto,
+    @Query(lenientQuery(DownloadChoiceDto)) choice: Record<string, unknown> & DownloadChoiceDto,
     @Res() res: Response,
   ): Promise<void> {
     const { url } = await sendRetryAfter(res, () => this.orderPages.linkFor(token, id, choice));
