@@ -93,10 +93,11 @@ export class CountyDatasetsRepository {
   ): Promise<CountyDataset | null> {
     return this.one(
       db,
+      // Spelled out either way, so that each matches its partial unique index.
       `SELECT ${DATASET_COLUMNS} FROM county_datasets
        WHERE county_id = $1 AND release = $2 AND format = 'csv.gz' AND published_at IS NOT NULL
-         AND (source = 'generated') = ($3 = 'generated')`,
-      [countyId, release, source],
+         AND ${source === 'generated' ? `source = 'generated'` : `source <> 'generated'`}`,
+      [countyId, release],
     );
   }
 
