@@ -25,6 +25,8 @@ export interface RecordView {
   number: number;
   /** The line of the file the record starts on. */
   line: number;
+  /** Where the record starts in the whole input (bytes pushed before it), to find it again in a later read. */
+  offset: number;
 }
 
 export interface RecordHandler {
@@ -42,6 +44,9 @@ export class CsvRecordReader {
   private line = 1;
   private records = 0;
   private headerSeen = false;
+  /** Bytes pushed so far, and where in the input the bytes being read begin. */
+  private pushed = 0;
+  private base = 0;
   private starts = new Int32Array(256);
   private ends = new Int32Array(256);
   private readonly view: RecordView;
@@ -59,6 +64,7 @@ export class CsvRecordReader {
       ends: this.ends,
       number: 0,
       line: 1,
+      offset: 0,
     };
   }
 
@@ -73,6 +79,8 @@ export class CsvRecordReader {
 
   push(chunk: Buffer): void {
     const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.base = this.pushed - (this.pending ? this.pending.length : 0);
+    this.pushed += chunk.length;
     this.pending = null;
     let at = 0;
     while (at < bytes.length) {
@@ -91,6 +99,7 @@ export class CsvRecordReader {
   end(): void {
     if (this.pending) {
       const bytes = this.pending;
+      this.base = this.pushed - bytes.length;
       this.pending = null;
       this.read(bytes, 0, true);
     }
@@ -173,6 +182,7 @@ export class CsvRecordReader {
     view.starts = this.starts;
     view.ends = this.ends;
     view.line = line;
+    view.offset = this.base + start;
     if (!this.headerSeen) {
       this.headerSeen = true;
       view.number = 0;
