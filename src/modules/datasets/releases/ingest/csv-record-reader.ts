@@ -47,6 +47,8 @@ export class CsvRecordReader {
   /** Bytes pushed so far, and where in the input the bytes being read begin. */
   private pushed = 0;
   private base = 0;
+  private quoteIn: Buffer | null = null;
+  private quoteAt = 0;
   private starts = new Int32Array(256);
   private ends = new Int32Array(256);
   private readonly view: RecordView;
@@ -114,6 +116,8 @@ export class CsvRecordReader {
 
   /** Reads the record starting at `at`; answers where it ends, or -1 when its end has not arrived yet. */
   private read(bytes: Buffer, at: number, atEnd: boolean): number {
+    const lf = bytes.indexOf(LF, at);
+    if (lf !== -1 && this.nextQuote(bytes, at) > lf) return this.readUnquoted(bytes, at, lf);
     const n = bytes.length;
     let i = at;
     let field = 0;
@@ -168,6 +172,43 @@ export class CsvRecordReader {
       this.emit(bytes, at, i + 1, field, quotedLines);
       return i + 1;
     }
+  }
+
+  /**
+   * Where the first quote at or after `at` is (bytes.length when none): one search for each quote
+   * of the bytes being read, not one a record.
+   */
+  private nextQuote(bytes: Buffer, at: number): number {
+    if (bytes !== this.quoteIn || this.quoteAt < at) {
+      const quote = bytes.indexOf(QUOTE, at);
+      this.quoteIn = bytes;
+      this.quoteAt = quote === -1 ? bytes.length : quote;
+    }
+    return this.quoteAt;
+  }
+
+  /**
+   * Reads a record known to hold no quote and to end at `lf`, as read() would, in one tight loop
+   * over its bytes: nearly every record of a county file, whose fields are seldom quoted.
+   */
+  private readUnquoted(bytes: Buffer, at: number, lf: number): number {
+    let starts = this.starts;
+    let ends = this.ends;
+    let field = 0;
+    starts[0] = at;
+    for (let i = at; i < lf; i++) {
+      if (bytes[i] !== COMMA) continue;
+      if (field + 1 === starts.length) {
+        this.grow();
+        starts = this.starts;
+        ends = this.ends;
+      }
+      ends[field] = i;
+      starts[++field] = i + 1;
+    }
+    ends[field] = lf > starts[field] && bytes[lf - 1] === CR ? lf - 1 : lf;
+    this.emit(bytes, at, lf + 1, field + 1, 0);
+    return lf + 1;
   }
 
   private emit(bytes: Buffer, start: number, end: number, fields: number, quotedLines: number): void {
