@@ -8,8 +8,9 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { KEY_FIELDS } from '../../../../contracts/county-dataset';
-import type { KeyFieldCounts } from '../../key-field-counts';
+import { keyFieldCountsOf, type KeyFieldCounts } from '../../key-field-counts';
+import { RecordIndexer, type RecordPlaces } from './record-index';
+import { RecordPicker } from './record-picker';
 
 /** A column name as a quoted SQL identifier: names come from files, so they are never spliced in bare. */
 export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -18,19 +19,37 @@ export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
 const WORK_MEM = '256MB';
 // The staging tables' own column: each record's place in its file, to keep a parcel's first record.
 const ROW = quoteIdentifier('#row');
-
-/** Functions take at most 100 arguments: values joined by concat_ws in groups, then the groups alike. */
-function joined(values: string[]): string {
-  if (values.length <= 99) return `concat_ws(chr(31), ${values.join(', ')})`;
-  const groups: string[] = [];
-  for (let i = 0; i < values.length; i += 99) groups.push(joined(values.slice(i, i + 99)));
-  return joined(groups);
-}
+/** Unzipped chunks of 1 MiB: a record of a few KB rarely straddles two, and there are few callbacks. */
+const UNZIP_CHUNK_BYTES = 1024 * 1024;
 
 /** A county file loaded into a staging table, one text column per column of its header. */
 export interface StagedFile {
   table: string;
   columns: string[];
+}
+
+/**
+ * A county file read once (see RecordIndexer): a table of its records' numbers, parcel_ids and
+ * hashes, its record and key-field counts, and where its records are for a second read.
+ */
+export interface IndexedFile {
+  table: string;
+  columns: string[];
+  records: number;
+  keyFieldCounts: KeyFieldCounts;
+  places: RecordPlaces;
+}
+
+/** The parcels that differ, before their fields are looked at: the records of each file to stage. */
+export interface FoundChanges {
+  table: string;
+  added: number;
+  removed: number;
+  changed: number;
+  /** Numbers (ascending) of the current file's added and changed records. */
+  currentRecords: Int32Array;
+  /** Numbers (ascending) of the previous file's removed and changed records. */
+  previousRecords: Int32Array;
 }
 
 export interface ParcelChanges {
@@ -42,8 +61,10 @@ export interface ParcelChanges {
 }
 
 /**
- * The PostgreSQL side of comparing two county files: load each into a staging table (streaming
- * COPY), then let the database join them by parcel_id. The worker never holds the parcels.
+ * The PostgreSQL side of comparing two county files: each file is read once into a narrow table
+ * (record number, parcel_id, hash), the database joins the two by parcel_id, and only the records
+ * that differ are read again, in full, into staging tables for the field counts and the change
+ * file. The worker never holds the parcels, PostgreSQL gets few of the records.
  */
 @Injectable()
 export class ComparisonRepository {
@@ -97,40 +118,64 @@ export class ComparisonSession {
   }
 
   /**
-   * Loads a gzip CSV file (its header first) into a new staging table of the given columns,
-   * unzipped and sent by COPY FROM STDIN as it streams. The table has no index and is analyzed
-   * once loaded.
+   * Reads a gzip CSV file (its header first) once, as it streams, into a new table of a row per
+   * record: its number, parcel_id and hash over `unionColumns` (see RecordIndexer). PostgreSQL gets
+   * some 40 bytes a record, not the record; what is needed of the records comes in stageRecords.
    */
-  async stage(role: 'current' | 'previous', columns: string[], gzipCsv: Readable): Promise<StagedFile> {
+  async index(
+    role: 'current' | 'previous',
+    columns: string[],
+    unionColumns: string[],
+    gzipCsv: Readable,
+  ): Promise<IndexedFile> {
+    const table = this.table(`${role}_index`);
+    await this.client.query(`CREATE TEMP TABLE ${table} (row int, parcel_id text, high int, low int)`);
+    const indexer = new RecordIndexer(columns, unionColumns);
+    await pipeline(
+      gzipCsv,
+      createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+      indexer,
+      this.client.query(copyFrom(`COPY ${table} (row, parcel_id, high, low) FROM STDIN`)),
+    );
+    // Temporary tables are never analyzed by autovacuum; the sort and join below need their sizes.
+    await this.client.query(`ANALYZE ${table}`);
+    return {
+      table,
+      columns,
+      records: indexer.recordCount,
+      keyFieldCounts: keyFieldCountsOf(indexer.keyFieldFilled),
+      places: indexer.places,
+    };
+  }
+
+  /**
+   * Loads the chosen records of a gzip CSV file, read again, into a new staging table of the given
+   * columns, each record numbered as in its file (the table's first column), by COPY as it streams.
+   */
+  async stageRecords(
+    role: 'current' | 'previous',
+    file: IndexedFile,
+    numbers: Int32Array,
+    gzipCsv: Readable,
+  ): Promise<StagedFile> {
     const table = this.table(role);
-    const list = columns.map(quoteIdentifier).join(', ');
-    // Created and filled in one transaction, so COPY may write the rows frozen: the scans that
-    // follow then need not set hint bits on every page (which would write the whole table again).
-    await this.client.query('BEGIN');
-    try {
-      await this.client.query(
-        `CREATE TEMP TABLE ${table} (${ROW} bigint GENERATED ALWAYS AS IDENTITY (CACHE 10000), ${columns
-          .map((column) => `${quoteIdentifier(column)} text`)
-          .join(', ')})`,
-      );
-      await pipeline(
-        gzipCsv,
-        createGunzip(),
-        this.client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN (FORMAT csv, HEADER true, FREEZE true)`)),
-      );
-      await this.client.query('COMMIT');
-    } catch (error) {
-      await this.client.query('ROLLBACK');
-      throw error;
-    }
-    // Temporary tables are never analyzed by autovacuum; the joins below need their sizes and
-    // parcel_id's spread, not statistics of every column (which take long on a wide file).
-    await this.client.query(`ANALYZE ${table} (parcel_id)`);
+    const { columns } = file;
+    await this.client.query(
+      `CREATE TEMP TABLE ${table} (${ROW} bigint, ${columns.map((column) => `${quoteIdentifier(column)} text`).join(', ')})`,
+    );
+    const list = [ROW, ...columns.map(quoteIdentifier)].join(', ');
+    await pipeline(
+      gzipCsv,
+      createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+      new RecordPicker(file.places, numbers),
+      this.client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN (FORMAT csv)`)),
+    );
+    await this.client.query(`ANALYZE ${table} (${ROW})`);
     return { table, columns };
   }
 
   /** Parcel ids (non-empty) that more than one record of the file carries. */
-  async duplicateParcelIds(file: StagedFile): Promise<number> {
+  async duplicateParcelIds(file: IndexedFile): Promise<number> {
     const [row] = await this.rows<{ duplicates: number }>(
       `SELECT count(*)::int AS duplicates FROM (
          SELECT 1 FROM ${file.table} WHERE parcel_id <> '' GROUP BY parcel_id HAVING count(*) > 1) AS repeated`,
@@ -138,45 +183,20 @@ export class ComparisonSession {
     return row.duplicates;
   }
 
-  /** Records and key-field fill counts of a staged file, for a previous file recorded before they were counted. */
-  async keyFieldCounts(file: StagedFile): Promise<{ records: number; keyFieldCounts: KeyFieldCounts }> {
-    const counts = KEY_FIELDS.map(({ field }) =>
-      file.columns.includes(field) ? `count(nullif(${quoteIdentifier(field)}, ''))::int` : '0',
-    );
-    const [row] = await this.rows<Record<string, number>>(
-      `SELECT count(*)::int AS records, ${counts.map((sql, i) => `${sql} AS k${i}`).join(', ')} FROM ${file.table}`,
-    );
-    const keyFieldCounts = Object.fromEntries(KEY_FIELDS.map(({ field }, i) => [field, row[`k${i}`]]));
-    return { records: row.records, keyFieldCounts: keyFieldCounts as KeyFieldCounts };
-  }
-
   /**
    * Compares the files by parcel_id, each parcel by its first record in its file (a repeated
    * parcel_id's later records are left out; records without one cannot be matched and are left
-   * out too). Columns are the union of both headers: a column one file lacks reads as empty there,
-   * so it changes a parcel where the other file fills it; empty and missing values are alike.
-   * First a hash of each record over those columns (one scan of each file), then one full join of the two files' parcels
-   * by hash, then field counts over the changed parcels alone. Leaves the changes in a table for
-   * changeRows.
+   * out too), by the records' hashes: one full join of the two files' parcels. Answers the counts
+   * and which records of each file to stage for fieldChanges and changeRows (a few percent).
    */
-  async compare(current: StagedFile, previous: StagedFile): Promise<{ changes: ChangeTable } & ParcelChanges> {
-    const columns = [...new Set([...current.columns, ...previous.columns])];
-    const value = (file: StagedFile, alias: string, column: string) =>
-      file.columns.includes(column) ? `coalesce(${alias}.${quoteIdentifier(column)}, '')` : `''`;
-    const firstRecords = async (file: StagedFile, role: string) => {
+  async findChanges(current: IndexedFile, previous: IndexedFile): Promise<FoundChanges> {
+    const firstRecords = async (file: IndexedFile, role: string) => {
       const table = this.table(role);
       // DISTINCT ON keeps the first row of each parcel_id in the order given: the file's first record.
-      // OFFSET 0 makes the narrow rows (parcel, place, hash) first, so that what is sorted is
-      // those and not the file's whole records. A 64-bit hash of the values joined by the unit
-      // separator (which county data does not hold): a changed record reading as unchanged is
-      // about as likely as one in 2^64.
       await this.client.query(
         `CREATE TEMP TABLE ${table} AS
-         SELECT DISTINCT ON (parcel_id) parcel_id, row, hash FROM (
-           SELECT parcel_id, ${ROW} AS row,
-             hashtextextended(${joined(columns.map((column) => value(file, 'f', column)))}, 0) AS hash
-           FROM ${file.table} f WHERE parcel_id <> '' OFFSET 0) AS records
-         ORDER BY parcel_id, row`,
+         SELECT DISTINCT ON (parcel_id) parcel_id, row, high, low FROM ${file.table}
+         WHERE parcel_id <> '' ORDER BY parcel_id, row`,
       );
       await this.client.query(`ANALYZE ${table}`);
       return table;
@@ -189,7 +209,7 @@ export class ComparisonSession {
        SELECT coalesce(c.parcel_id, p.parcel_id) AS parcel_id, c.row AS current_row, p.row AS previous_row,
          CASE WHEN p.row IS NULL THEN 'added' WHEN c.row IS NULL THEN 'removed' ELSE 'changed' END AS change
        FROM ${now} c FULL JOIN ${before} p ON p.parcel_id = c.parcel_id
-       WHERE c.hash IS DISTINCT FROM p.hash`,
+       WHERE (c.high, c.low) IS DISTINCT FROM (p.high, p.low)`,
     );
     await this.client.query(`ANALYZE ${changes}`);
     const [counts] = await this.rows<{ added: number; removed: number; changed: number }>(
@@ -198,6 +218,37 @@ export class ComparisonSession {
          count(*) FILTER (WHERE change = 'changed')::int AS changed
        FROM ${changes}`,
     );
+    const numbers = async (column: string) =>
+      Int32Array.from(
+        (
+          await this.client.query({
+            text: `SELECT ${column} FROM ${changes} WHERE ${column} IS NOT NULL ORDER BY 1`,
+            rowMode: 'array',
+          })
+        ).rows as [number][],
+        ([number]) => number,
+      );
+    return {
+      table: changes,
+      ...counts,
+      currentRecords: await numbers('current_row'),
+      previousRecords: await numbers('previous_row'),
+    };
+  }
+
+  /**
+   * Changed parcels by field, over the union of both files' columns: a column one file lacks reads
+   * as empty there, so it changes a parcel where the other file fills it; empty and missing values
+   * are alike. Reads the staged records of the changed parcels alone.
+   */
+  async fieldChanges(
+    found: FoundChanges,
+    current: StagedFile,
+    previous: StagedFile,
+  ): Promise<{ changes: ChangeTable } & ParcelChanges> {
+    const columns = [...new Set([...current.columns, ...previous.columns])];
+    const value = (file: StagedFile, alias: string, column: string) =>
+      file.columns.includes(column) ? `coalesce(${alias}.${quoteIdentifier(column)}, '')` : `''`;
     const [fields] = await this.rows<Record<string, number>>(
       `SELECT ${columns
         .map(
@@ -205,13 +256,14 @@ export class ComparisonSession {
             `count(*) FILTER (WHERE ${value(current, 'c', column)} <> ${value(previous, 'p', column)})::int AS f${i}`,
         )
         .join(', ')}
-       FROM ${changes} d JOIN ${current.table} c ON c.${ROW} = d.current_row JOIN ${previous.table} p ON p.${ROW} = d.previous_row
+       FROM ${found.table} d JOIN ${current.table} c ON c.${ROW} = d.current_row JOIN ${previous.table} p ON p.${ROW} = d.previous_row
        WHERE d.change = 'changed'`,
     );
     const changedFields = Object.fromEntries(
       columns.flatMap((column, i) => (fields[`f${i}`] > 0 ? [[column, fields[`f${i}`]]] : [])),
     );
-    return { changes: { table: changes, current, previous }, ...counts, changedFields };
+    const { added, removed, changed } = found;
+    return { changes: { table: found.table, current, previous }, added, removed, changed, changedFields };
   }
 
   /**

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import { DatasetStorage } from '../../../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../../counties';
 import { CountyDataset, CountyDatasetsRepository } from '../../county-datasets.repository';
 import { CompareJobData, QaFlag } from '../releases.constants';
 import { ReleasesRepository } from '../releases.repository';
 import { changeFileKey, readHeader, storeChangeFile, StoredChangeFile } from './change-file';
-import { ComparisonRepository, ComparisonSession, ParcelChanges, StagedFile } from './comparison.repository';
+import { ComparisonRepository, ParcelChanges } from './comparison.repository';
 import { FileFacts, qaFlags } from './qa-flags';
 
 /**
@@ -42,25 +43,36 @@ export class CountyComparisonService {
       const file = await this.datasets.findById(row.datasetId);
       if (!file) throw new Error(`The file of the ${where} (dataset ${row.datasetId}) is not recorded`);
       const awaited = { releaseId, countyId, datasetId: file.id, sha256: file.sha256 };
-      const current = await this.stage(session, 'current', file, `The file of the ${where}`);
+      const label = `The file of the ${where}`;
+      const previousFile = await this.datasets.previousPublished(countyId, release.month);
+      const previousLabel = previousFile && `The previous release's file (${previousFile.release}) of the ${where}`;
+      const columns = await this.columns(file, label);
+      const previousColumns = previousFile ? await this.columns(previousFile, previousLabel!) : [];
+      // Records are hashed over both files' columns, so that a column one file lacks counts as empty.
+      const union = [...new Set([...columns, ...previousColumns])];
+      const current = await this.reading(file, label, (read) => session.index('current', columns, union, read()));
       const duplicateParcelIds = await session.duplicateParcelIds(current);
 
-      const previousFile = await this.datasets.previousPublished(countyId, release.month);
       let previous: FileFacts | null = null;
       let changes: ParcelChanges | null = null;
       let changeFile: StoredChangeFile | null = null;
       const changeKey = changeFileKey(release.month, county.fips);
       if (previousFile) {
-        const staged = await this.stage(
-          session,
-          'previous',
-          previousFile,
-          `The previous release's file (${previousFile.release}) of the ${where}`,
+        const indexed = await this.reading(previousFile, previousLabel!, (read) =>
+          session.index('previous', previousColumns, union, read()),
         );
         previous = previousFile.keyFieldCounts
           ? { records: previousFile.records, keyFieldCounts: previousFile.keyFieldCounts }
-          : await session.keyFieldCounts(staged);
-        const compared = await session.compare(current, staged);
+          : { records: indexed.records, keyFieldCounts: indexed.keyFieldCounts };
+        const found = await session.findChanges(current, indexed);
+        // The records that differ, read again in full: a few percent of each file.
+        const stagedCurrent = await this.reading(file, label, (read) =>
+          session.stageRecords('current', current, found.currentRecords, read()),
+        );
+        const stagedPrevious = await this.reading(previousFile, previousLabel!, (read) =>
+          session.stageRecords('previous', indexed, found.previousRecords, read()),
+        );
+        const compared = await session.fieldChanges(found, stagedCurrent, stagedPrevious);
         changes = compared;
         // Checked before writing too: a file replaced meanwhile must not have its change file overwritten by ours.
         if (!(await this.stillAwaited(awaited))) return this.stale(where);
@@ -123,16 +135,15 @@ export class CountyComparisonService {
     return message;
   }
 
-  /** Loads a stored county file into a staging table; a file that cannot be read fails the job naming it. */
-  private async stage(
-    session: ComparisonSession,
-    role: 'current' | 'previous',
-    file: CountyDataset,
-    label: string,
-  ): Promise<StagedFile> {
+  /** A stored county file's columns, from its header. */
+  private columns(file: CountyDataset, label: string): Promise<string[]> {
+    return this.reading(file, label, (read) => readHeader(read()));
+  }
+
+  /** Reads a stored county file (`read` opens it anew); a file that cannot be read fails the job naming it. */
+  private async reading<T>(file: CountyDataset, label: string, work: (read: () => Readable) => Promise<T>): Promise<T> {
     try {
-      const columns = await readHeader(this.storage.read(file.storageKey));
-      return await session.stage(role, columns, this.storage.read(file.storageKey));
+      return await work(() => this.storage.read(file.storageKey));
     } catch (error) {
       throw new Error(`${label} (${file.storageKey}) cannot be compared: ${(error as Error).message}`);
     }

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
+import { RecordIndexer } from './record-index';
+import { RecordPicker } from './record-picker';
+
+/** Chunks of `size` bytes, so that records straddle them. */
+const chunked = (text: string, size: number) => {
+  const bytes = Buffer.from(text);
+  return Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+};
+
+/** The index rows of a file (number, parcel_id, hash), read in chunks of `size` bytes. */
+async function indexed(text: string, union: string[], size = 7) {
+  const columns = text.slice(0, text.indexOf('\n')).replace(/\r$/, '').split(',');
+  const indexer = new RecordIndexer(columns, union);
+  const [rows] = await Promise.all([buffer(indexer), pipeline(Readable.from(chunked(text, size)), indexer)]);
+  const lines = rows.toString().split('\n').filter(Boolean);
+  return { indexer, rows: lines.map((line) => line.split('\t')) };
+}
+
+const hashes = async (text: string, union: string[]) =>
+  (await indexed(text, union)).rows.map(([, , high, low]) => `${high}:${low}`);
+
+describe('RecordIndexer', () => {
+  const union = ['parcel_id', 'owner_name', 'mail_address'];
+
+  it('hashes the values, unquoted, over the union of columns, a missing column as empty', async () => {
+    const a = await hashes(
+      'parcel_id,owner_name,mail_address\n1,ADA,1 MAIN\n2,"SMITH, JOHN",\n3,BOB,\n4,X,"1 MAIN, APT 2"\n',
+      union,
+    );
+    const b = await hashes(
+      'parcel_id,mail_address,owner_name\r\n"1","1 MAIN",ADA\r\n2,"","SMITH, JOHN"\r\n3,,"BOB"\r\n4,"1 MAIN, APT 2",X\r\n',
+      union,
+    );
+    const c = await hashes('parcel_id,owner_name\n1,ADA\n2,"SMITH, JOHN"\n3,BOB\n4,X', union);
+    expect(b).toEqual(a);
+    expect(c.slice(1, 3)).toEqual(a.slice(1, 3));
+    expect(c[0]).not.toEqual(a[0]);
+    expect(c[3]).not.toEqual(a[3]);
+  });
+
+  it('tells values apart whatever commas and quotes they hold', async () => {
+    const [one, two, three, four] = await hashes(
+      'parcel_id,owner_name,mail_address\n1,"A,B",C\n1,A,"B,C"\n1,"A ""B""",C\n1,"A ""B"",C",\n',
+      union,
+    );
+    expect(new Set([one, two, three, four]).size).toBe(4);
+  });
+
+  it('numbers the records, escapes parcel ids for COPY, counts key fields, and fails a short record', async () => {
+    const { rows, indexer } = await indexed('parcel_id,owner_name\n"A\tB",X\n\n,""\n"C\\D",Y\n', [
+      'parcel_id',
+      'owner_name',
+    ]);
+    expect(rows.map(([number, parcel]) => [number, parcel])).toEqual([
+      ['1', 'A\\tB'],
+      ['2', ''],
+      ['3', 'C\\\\D'],
+    ]);
+    expect(indexer.keyFieldFilled[0]).toBe(2);
+    await expect(indexed('parcel_id,owner_name\n1,A\n2\n', ['parcel_id', 'owner_name'])).rejects.toThrow(
+      'Record 2 (line 3) has 1 field; the header has 2 columns',
+    );
+  });
+});
+
+describe('RecordPicker', () => {
+  it('passes on the chosen records, numbered, from a second read of the file', async () => {
+    const text = 'parcel_id,owner_name\r\n1,A\r\n\r\n2,"TWO\r\nLINES"\r\n3,C\r\n4,"D, E"';
+    const { indexer } = await indexed(text, ['parcel_id', 'owner_name']);
+    for (const size of [1, 5, 1000]) {
+      const picker = new RecordPicker(indexer.places, Int32Array.from([2, 4]));
+      const [picked] = await Promise.all([buffer(picker), pipeline(Readable.from(chunked(text, size)), picker)]);
+      expect(picked.toString()).toBe('2,2,"TWO\r\nLINES"\n4,4,"D, E"\n');
+    }
+  });
+});
