@@ -1,8 +1,10 @@
+import type { Job } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { CountyDatasetsRepository } from '../src/modules/datasets/county-datasets.repository';
+import { ReleasesProcessor } from '../src/modules/datasets/releases/releases.processor';
 import { ReleasesRepository } from '../src/modules/datasets/releases/releases.repository';
 import type { QaFlag } from '../src/modules/datasets/releases/releases.constants';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
@@ -15,7 +17,7 @@ interface County {
 }
 
 describe('Monthly releases: drafts, QA rows and publishing', () => {
-  const context = useTestApp();
+  const context = useTestApp({ worker: true });
   const api = () => request(context.store.server);
   const db = () => context.store.db;
   let token: string;
@@ -174,6 +176,49 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
       acknowledged: [counties[3].id],
     });
     expect((await publish(release.id).expect(409)).body.message).toBe('The 2031-05 release is published already');
+  });
+
+  it('waits for the files still being ingested', async () => {
+    const release = (await createRelease('2031-08').expect(201)).body;
+    await draftFile(release.id, '2031-08', counties[0]);
+    const [job] = await db().query(
+      `INSERT INTO ingest_jobs (release_id, state, gzipped) VALUES ($1, 'running', true) RETURNING id`,
+      [release.id],
+    );
+    expect((await publish(release.id).expect(409)).body.message).toBe(
+      '1 file sent to the 2031-08 release is still being ingested; publish once its job is done (GET /api/admin/jobs/{id})',
+    );
+    await db().query(`UPDATE ingest_jobs SET state = 'completed' WHERE id = $1`, [job.id]);
+    await publish(release.id).expect(200);
+  });
+
+  it('fails an ingest the queue gave up on, so that it no longer holds its release back', async () => {
+    const release = (await createRelease('2031-09').expect(201)).body;
+    await draftFile(release.id, '2031-09', counties[1]);
+    const stagedKey = `releases/2031-09/incoming/abandoned.upload`;
+    const storage = context.store.app.get(DatasetStorage);
+    await storage.put(stagedKey, Buffer.from('parcel_id,county_fips\n'));
+    const [job] = await db().query(
+      `INSERT INTO ingest_jobs (release_id, state, gzipped, staged_key) VALUES ($1, 'running', false, $2) RETURNING id`,
+      [release.id, stagedKey],
+    );
+    await publish(release.id).expect(409);
+
+    // As BullMQ reports a job whose workers died more often than it allows.
+    await context
+      .worker!.get(ReleasesProcessor)
+      .onFailed(
+        { name: 'ingest', data: { ingestJobId: job.id }, attemptsMade: 1, opts: { attempts: 5 } } as Job,
+        new Error('job stalled more than allowable limit'),
+      );
+    const [after] = await db().query(`SELECT state, errors, staged_key FROM ingest_jobs WHERE id = $1`, [job.id]);
+    expect(after).toEqual({
+      state: 'failed',
+      errors: ['The ingest failed: job stalled more than allowable limit'],
+      staged_key: null,
+    });
+    expect(await storage.size(stagedKey)).toBeNull();
+    await publish(release.id).expect(200);
   });
 
   it('refuses ids that are not counties of the release, and malformed lists', async () => {

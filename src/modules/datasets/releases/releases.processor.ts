@@ -1,4 +1,4 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { CountyComparisonService } from './compare/county-comparison.service';
@@ -40,5 +40,16 @@ export class ReleasesProcessor extends WorkerHost implements OnApplicationBootst
       default:
         throw new Error(`Unknown releases job ${job.name}`);
     }
+  }
+
+  /**
+   * An ingest BullMQ gives up on without running it to its end (its workers died more often than
+   * maxStalledCount) would stay "running" for ever, and keep its release from being published.
+   */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job | undefined, error: Error): Promise<void> {
+    if (job?.name !== ReleasesJob.ingest) return;
+    const over = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/i.test(error.message);
+    if (over) await this.ingest.abandon((job.data as IngestJobData).ingestJobId, error.message);
   }
 }

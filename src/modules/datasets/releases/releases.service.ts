@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CountiesRepository } from '../../counties';
+import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { QA_FLAGS } from './releases.constants';
 import { QaRow, Release, ReleasesRepository } from './releases.repository';
 import { ReleasesQueue } from './releases-queue.service';
@@ -34,6 +35,7 @@ export class ReleasesService {
   constructor(
     private readonly releases: ReleasesRepository,
     private readonly counties: CountiesRepository,
+    private readonly ingestJobs: IngestJobsRepository,
     private readonly queue: ReleasesQueue,
   ) {}
 
@@ -81,6 +83,13 @@ export class ReleasesService {
       const locked = await this.releases.lock(db, id);
       if (!locked) throw new NotFoundException('Release not found');
       if (locked.status !== 'draft') throw new ConflictException(`The ${locked.month} release is published already`);
+      // A file still being ingested would land in a published release, or fail half-recorded.
+      const ingesting = await this.ingestJobs.unfinished(db, id);
+      if (ingesting > 0) {
+        throw new ConflictException(
+          `${ingesting} file${ingesting === 1 ? '' : 's'} sent to the ${locked.month} release ${ingesting === 1 ? 'is' : 'are'} still being ingested; publish once ${ingesting === 1 ? 'its job is' : 'their jobs are'} done (GET /api/admin/jobs/{id})`,
+        );
+      }
       const rows = await this.placedQaRows(id, db);
       const inRelease = new Set(rows.map((row) => row.countyId));
       const strangers = [...exclude, ...acknowledge].filter((countyId) => !inRelease.has(countyId));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { IngestJobDto } from '../dto/ingest-job.dto';
 
 /** What a run of the job needs to know of it. */
@@ -113,5 +113,25 @@ export class IngestJobsRepository {
       [ageMs / 1000],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** Fails a job that is still queued or running; answers its staged key, null when it was over already. */
+  async abandon(id: string, error: string): Promise<string | null> {
+    const [rows] = await this.db.query<[{ staged_key: string | null }[], number]>(
+      `WITH old AS (SELECT id, staged_key FROM ingest_jobs WHERE id = $1 AND state IN ('queued', 'running') FOR UPDATE)
+       UPDATE ingest_jobs j SET state = 'failed', errors = $2, finished_at = now(), staged_key = NULL
+       FROM old WHERE j.id = old.id RETURNING old.staged_key`,
+      [id, JSON.stringify([error])],
+    );
+    return rows[0]?.staged_key ?? null;
+  }
+
+  /** How many files sent to the release are still waiting or being ingested, in the caller's transaction. */
+  async unfinished(db: EntityManager, releaseId: string): Promise<number> {
+    const [{ n }] = await db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ingest_jobs WHERE release_id = $1 AND state IN ('queued', 'running')`,
+      [releaseId],
+    );
+    return n;
   }
 }

@@ -79,6 +79,12 @@ export class IngestService {
     }
   }
 
+  /** Marks failed a job still queued or running that will not run again, and drops its staged file. */
+  async abandon(ingestJobId: string, reason: string): Promise<void> {
+    const stagedKey = await this.jobs.abandon(ingestJobId, `The ingest failed: ${reason}`);
+    if (stagedKey) await this.storage.delete(stagedKey);
+  }
+
   /** Queues the jobs whose queueing may have failed; their job ids keep any already queued from running twice. */
   async requeueStale(): Promise<string> {
     const ids = await this.jobs.queuedBefore(INGEST_REQUEUE_AFTER_MS);
