@@ -43,6 +43,21 @@ export async function onEveryCore<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs work with a store process (all its threads) free to use every core, then puts it back on
+ * the server core: for the data pipeline's jobs, which a worker runs on its machine's cores.
+ */
+export async function withProcessOnEveryCore<T>(pid: number, work: () => Promise<T>): Promise<T> {
+  if (!canPin()) return work();
+  const place = (cores: string) => execFileSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
+  place(`0-${cpus().length - 1}`);
+  try {
+    return await work();
+  } finally {
+    place(String(SERVER_CPU));
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable, Transform } from 'node:stream';
+import { once } from 'node:events';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -17,15 +18,26 @@ export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 /** Memory PostgreSQL may give each sort and hash of a comparison (server side; the worker holds none of it). */
 const WORK_MEM = '256MB';
-// The staging tables' own column: each record's place in its file, to keep a parcel's first record.
+// The staging table's own columns: each record's file and place in it.
+const FILE = quoteIdentifier('#file');
 const ROW = quoteIdentifier('#row');
 /** Unzipped chunks of 1 MiB: a record of a few KB rarely straddles two, and there are few callbacks. */
 const UNZIP_CHUNK_BYTES = 1024 * 1024;
 
-/** A county file loaded into a staging table, one text column per column of its header. */
-export interface StagedFile {
-  table: string;
+/** A stored county file to compare: its columns (from its header), its bytes, and its name for errors. */
+export interface ComparedFile {
   columns: string[];
+  gzipCsv: () => Readable;
+  name: string;
+}
+
+/** The records of the parcels that differ, of both files, in one staging table (see stageRecords). */
+export interface StagedRecords {
+  table: string;
+  /** The table's columns: both files' between them. */
+  columns: string[];
+  /** The current file's columns: the change file's. */
+  currentColumns: string[];
 }
 
 /**
@@ -33,7 +45,9 @@ export interface StagedFile {
  * hashes, its record and key-field counts, and where its records are for a second read.
  */
 export interface IndexedFile {
+  /** The table of every file's index rows, and this file's number in it. */
   table: string;
+  number: number;
   columns: string[];
   records: number;
   keyFieldCounts: KeyFieldCounts;
@@ -61,8 +75,8 @@ export interface ParcelChanges {
 }
 
 /**
- * The PostgreSQL side of comparing two county files: each file is read once into a narrow table
- * (record number, parcel_id, hash), the database joins the two by parcel_id, and only the records
+ * The PostgreSQL side of comparing two county files: both files are read once into a narrow table
+ * (file, record number, parcel_id, hash), the database joins the two by parcel_id, and only the records
  * that differ are read again, in full, into staging tables for the field counts and the change
  * file. The worker never holds the parcels, PostgreSQL gets few of the records.
  */
@@ -118,67 +132,67 @@ export class ComparisonSession {
   }
 
   /**
-   * Reads a gzip CSV file (its header first) once, as it streams, into a new table of a row per
-   * record: its number, parcel_id and hash over `unionColumns` (see RecordIndexer). PostgreSQL gets
-   * some 40 bytes a record, not the record; what is needed of the records comes in stageRecords.
+   * Reads gzip CSV files (each its header first) once, at the same time, as they stream, into one
+   * new table of a row per record: its file's number, its number, parcel_id and hash over
+   * `unionColumns` (see RecordIndexer). PostgreSQL gets some 40 bytes a record, not the record;
+   * what is needed of the records comes in stageRecords. The files' reads share the worker's
+   * cores (unzipping runs beside the JavaScript that parses), and their rows one COPY.
    */
-  async index(
-    role: 'current' | 'previous',
-    columns: string[],
-    unionColumns: string[],
-    gzipCsv: Readable,
-  ): Promise<IndexedFile> {
-    const table = this.table(`${role}_index`);
-    await this.client.query(`CREATE TEMP TABLE ${table} (row int, parcel_id text, high int, low int)`);
-    const indexer = new RecordIndexer(columns, unionColumns);
-    await pipeline(
-      gzipCsv,
-      createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
-      indexer,
-      this.client.query(copyFrom(`COPY ${table} (row, parcel_id, high, low) FROM STDIN`)),
+  async index(files: ComparedFile[], unionColumns: string[]): Promise<IndexedFile[]> {
+    const table = this.table('index');
+    await this.client.query(`CREATE TEMP TABLE ${table} (file smallint, row int, parcel_id text, high int, low int)`);
+    const indexers = files.map(({ columns }, number) => new RecordIndexer(columns, unionColumns, number));
+    await this.copyReads(
+      `COPY ${table} (file, row, parcel_id, high, low) FROM STDIN`,
+      files.map((file, number) => ({ file, rows: indexers[number] })),
     );
     // Temporary tables are never analyzed by autovacuum; the sort and join below need their sizes.
     await this.client.query(`ANALYZE ${table}`);
-    return {
+    return files.map(({ columns }, number) => ({
       table,
+      number,
       columns,
-      records: indexer.recordCount,
-      keyFieldCounts: keyFieldCountsOf(indexer.keyFieldFilled),
-      places: indexer.places,
-    };
+      records: indexers[number].recordCount,
+      keyFieldCounts: keyFieldCountsOf(indexers[number].keyFieldFilled),
+      places: indexers[number].places,
+    }));
   }
 
   /**
-   * Loads the chosen records of a gzip CSV file, read again, into a new staging table of the given
-   * columns, each record numbered as in its file (the table's first column), by COPY as it streams.
+   * Loads the records of the parcels that differ (found by findChanges), from a second read of
+   * both files, into one new staging table of the files' columns between them, each record with
+   * its file's number and its own (the table's first columns), by COPY as they stream. Files of
+   * one header are read at the same time into one COPY; otherwise one after the other.
    */
-  async stageRecords(
-    role: 'current' | 'previous',
-    file: IndexedFile,
-    numbers: Int32Array,
-    gzipCsv: Readable,
-  ): Promise<StagedFile> {
-    const table = this.table(role);
-    const { columns } = file;
+  async stageRecords(found: FoundChanges, current: IndexedFile, previous: IndexedFile, files: ComparedFile[]) {
+    const table = this.table('staged');
+    const columns = [...new Set([...current.columns, ...previous.columns])];
     await this.client.query(
-      `CREATE TEMP TABLE ${table} (${ROW} bigint, ${columns.map((column) => `${quoteIdentifier(column)} text`).join(', ')})`,
+      `CREATE TEMP TABLE ${table} (${FILE} smallint, ${ROW} bigint, ${columns.map((column) => `${quoteIdentifier(column)} text`).join(', ')})`,
     );
-    const list = [ROW, ...columns.map(quoteIdentifier)].join(', ');
-    await pipeline(
-      gzipCsv,
-      createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
-      new RecordPicker(file.places, numbers),
-      this.client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN (FORMAT csv)`)),
-    );
-    await this.client.query(`ANALYZE ${table} (${ROW})`);
-    return { table, columns };
+    const reads = [
+      { indexed: current, numbers: found.currentRecords },
+      { indexed: previous, numbers: found.previousRecords },
+    ].map(({ indexed, numbers }) => ({
+      columns: indexed.columns,
+      file: files[indexed.number],
+      rows: new RecordPicker(indexed.places, numbers, indexed.number),
+    }));
+    const sameHeader = current.columns.join(',') === previous.columns.join(',');
+    for (const group of sameHeader ? [reads] : reads.map((read) => [read])) {
+      const list = [FILE, ROW, ...group[0].columns.map(quoteIdentifier)].join(', ');
+      await this.copyReads(`COPY ${table} (${list}) FROM STDIN (FORMAT csv)`, group);
+    }
+    await this.client.query(`ANALYZE ${table} (${FILE}, ${ROW})`);
+    return { table, columns, currentColumns: current.columns };
   }
 
   /** Parcel ids (non-empty) that more than one record of the file carries. */
   async duplicateParcelIds(file: IndexedFile): Promise<number> {
     const [row] = await this.rows<{ duplicates: number }>(
       `SELECT count(*)::int AS duplicates FROM (
-         SELECT 1 FROM ${file.table} WHERE parcel_id <> '' GROUP BY parcel_id HAVING count(*) > 1) AS repeated`,
+         SELECT 1 FROM ${file.table} WHERE file = ${file.number} AND parcel_id <> ''
+         GROUP BY parcel_id HAVING count(*) > 1) AS repeated`,
     );
     return row.duplicates;
   }
@@ -196,7 +210,7 @@ export class ComparisonSession {
       await this.client.query(
         `CREATE TEMP TABLE ${table} AS
          SELECT DISTINCT ON (parcel_id) parcel_id, row, high, low FROM ${file.table}
-         WHERE parcel_id <> '' ORDER BY parcel_id, row`,
+         WHERE file = ${file.number} AND parcel_id <> '' ORDER BY parcel_id, row`,
       );
       await this.client.query(`ANALYZE ${table}`);
       return table;
@@ -241,29 +255,21 @@ export class ComparisonSession {
    * as empty there, so it changes a parcel where the other file fills it; empty and missing values
    * are alike. Reads the staged records of the changed parcels alone.
    */
-  async fieldChanges(
-    found: FoundChanges,
-    current: StagedFile,
-    previous: StagedFile,
-  ): Promise<{ changes: ChangeTable } & ParcelChanges> {
-    const columns = [...new Set([...current.columns, ...previous.columns])];
-    const value = (file: StagedFile, alias: string, column: string) =>
-      file.columns.includes(column) ? `coalesce(${alias}.${quoteIdentifier(column)}, '')` : `''`;
+  async fieldChanges(found: FoundChanges, staged: StagedRecords): Promise<{ changes: ChangeTable } & ParcelChanges> {
+    const { columns } = staged;
+    const value = (alias: string, column: string) => `coalesce(${alias}.${quoteIdentifier(column)}, '')`;
     const [fields] = await this.rows<Record<string, number>>(
       `SELECT ${columns
-        .map(
-          (column, i) =>
-            `count(*) FILTER (WHERE ${value(current, 'c', column)} <> ${value(previous, 'p', column)})::int AS f${i}`,
-        )
+        .map((column, i) => `count(*) FILTER (WHERE ${value('c', column)} <> ${value('p', column)})::int AS f${i}`)
         .join(', ')}
-       FROM ${found.table} d JOIN ${current.table} c ON c.${ROW} = d.current_row JOIN ${previous.table} p ON p.${ROW} = d.previous_row
+       FROM ${found.table} d ${joinStaged(staged, 'c', 0, 'current_row')} ${joinStaged(staged, 'p', 1, 'previous_row')}
        WHERE d.change = 'changed'`,
     );
     const changedFields = Object.fromEntries(
       columns.flatMap((column, i) => (fields[`f${i}`] > 0 ? [[column, fields[`f${i}`]]] : [])),
     );
     const { added, removed, changed } = found;
-    return { changes: { table: found.table, current, previous }, added, removed, changed, changedFields };
+    return { changes: { table: found.table, staged }, added, removed, changed, changedFields };
   }
 
   /**
@@ -273,23 +279,58 @@ export class ComparisonSession {
    * change and parcel_id so that the same files always give the same bytes.
    */
   changeRows(changes: ChangeTable): Readable {
-    const { table, current, previous } = changes;
-    const currentColumns = current.columns.map((column) => `c.${quoteIdentifier(column)}`);
-    const previousColumns = current.columns.map((column) =>
-      previous.columns.includes(column) ? `p.${quoteIdentifier(column)}` : 'NULL::text',
-    );
+    const { table, staged } = changes;
+    const of = (alias: string) =>
+      staged.currentColumns.map((column) => `${alias}.${quoteIdentifier(column)}`).join(', ');
     return this.client.query(
       copyTo(
         `COPY (
-           SELECT d.change AS change, ${currentColumns.join(', ')}
-           FROM ${table} d JOIN ${current.table} c ON c.${ROW} = d.current_row WHERE d.change <> 'removed'
+           SELECT d.change AS change, ${of('c')}
+           FROM ${table} d ${joinStaged(staged, 'c', 0, 'current_row')} WHERE d.change <> 'removed'
            UNION ALL
-           SELECT d.change, ${previousColumns.join(', ')}
-           FROM ${table} d JOIN ${previous.table} p ON p.${ROW} = d.previous_row WHERE d.change = 'removed'
+           SELECT d.change, ${of('p')}
+           FROM ${table} d ${joinStaged(staged, 'p', 1, 'previous_row')} WHERE d.change = 'removed'
            ORDER BY change, parcel_id
          ) TO STDOUT (FORMAT csv, HEADER true)`,
       ),
     );
+  }
+
+  /**
+   * Reads files, at the same time, through their row makers into one COPY: each file's bytes are
+   * unzipped (beside the JavaScript that parses) and its rows, batches of whole lines, go to the
+   * COPY as they come. The first failure stops the other reads and the COPY, and is reported
+   * naming its file.
+   */
+  private async copyReads(sql: string, reads: { file: ComparedFile; rows: Transform }[]): Promise<void> {
+    const copy = this.client.query(copyFrom(sql));
+    const stop = new AbortController();
+    const read = async ({ file, rows }: (typeof reads)[number]) => {
+      try {
+        await pipeline(
+          file.gzipCsv(),
+          createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+          rows,
+          async (batches: AsyncIterable<Buffer>) => {
+            for await (const batch of batches) {
+              if (!copy.write(batch)) await once(copy, 'drain', { signal: stop.signal });
+            }
+          },
+          { signal: stop.signal },
+        );
+      } catch (error) {
+        if (!stop.signal.aborted) stop.abort(new Error(`${file.name} cannot be compared: ${(error as Error).message}`));
+        throw stop.signal.reason;
+      }
+    };
+    await Promise.allSettled(reads.map(read));
+    if (stop.signal.aborted) {
+      copy.destroy(stop.signal.reason as Error);
+      await finished(copy).catch(() => undefined);
+      throw stop.signal.reason;
+    }
+    copy.end();
+    await finished(copy);
   }
 
   private async rows<T>(sql: string): Promise<T[]> {
@@ -297,9 +338,13 @@ export class ComparisonSession {
   }
 }
 
-/** The parcels that differ between two staged files, left by ComparisonSession.compare. */
+/** The parcels that differ between two files and their staged records, left by fieldChanges. */
 export interface ChangeTable {
   table: string;
-  current: StagedFile;
-  previous: StagedFile;
+  staged: StagedRecords;
+}
+
+/** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
+function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string): string {
+  return `JOIN ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
 }

@@ -1,12 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Readable } from 'node:stream';
 import { DatasetStorage } from '../../../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../../counties';
 import { CountyDataset, CountyDatasetsRepository } from '../../county-datasets.repository';
 import { CompareJobData, QaFlag } from '../releases.constants';
 import { ReleasesRepository } from '../releases.repository';
 import { changeFileKey, readHeader, storeChangeFile, StoredChangeFile } from './change-file';
-import { ComparisonRepository, ParcelChanges } from './comparison.repository';
+import { ComparedFile, ComparisonRepository, ParcelChanges } from './comparison.repository';
 import { FileFacts, qaFlags } from './qa-flags';
 
 /**
@@ -50,7 +49,16 @@ export class CountyComparisonService {
       const previousColumns = previousFile ? await this.columns(previousFile, previousLabel!) : [];
       // Records are hashed over both files' columns, so that a column one file lacks counts as empty.
       const union = [...new Set([...columns, ...previousColumns])];
-      const current = await this.reading(file, label, (read) => session.index('current', columns, union, read()));
+      const toCompare = (stored: CountyDataset, name: string, fileColumns: string[]): ComparedFile => ({
+        columns: fileColumns,
+        gzipCsv: () => this.storage.read(stored.storageKey),
+        name: `${name} (${stored.storageKey})`,
+      });
+      const files = [
+        toCompare(file, label, columns),
+        ...(previousFile ? [toCompare(previousFile, previousLabel!, previousColumns)] : []),
+      ];
+      const [current, indexed] = await session.index(files, union);
       const duplicateParcelIds = await session.duplicateParcelIds(current);
 
       let previous: FileFacts | null = null;
@@ -58,21 +66,13 @@ export class CountyComparisonService {
       let changeFile: StoredChangeFile | null = null;
       const changeKey = changeFileKey(release.month, county.fips);
       if (previousFile) {
-        const indexed = await this.reading(previousFile, previousLabel!, (read) =>
-          session.index('previous', previousColumns, union, read()),
-        );
         previous = previousFile.keyFieldCounts
           ? { records: previousFile.records, keyFieldCounts: previousFile.keyFieldCounts }
           : { records: indexed.records, keyFieldCounts: indexed.keyFieldCounts };
         const found = await session.findChanges(current, indexed);
         // The records that differ, read again in full: a few percent of each file.
-        const stagedCurrent = await this.reading(file, label, (read) =>
-          session.stageRecords('current', current, found.currentRecords, read()),
-        );
-        const stagedPrevious = await this.reading(previousFile, previousLabel!, (read) =>
-          session.stageRecords('previous', indexed, found.previousRecords, read()),
-        );
-        const compared = await session.fieldChanges(found, stagedCurrent, stagedPrevious);
+        const staged = await session.stageRecords(found, current, indexed, files);
+        const compared = await session.fieldChanges(found, staged);
         changes = compared;
         // Checked before writing too: a file replaced meanwhile must not have its change file overwritten by ours.
         if (!(await this.stillAwaited(awaited))) return this.stale(where);
@@ -135,15 +135,10 @@ export class CountyComparisonService {
     return message;
   }
 
-  /** A stored county file's columns, from its header. */
-  private columns(file: CountyDataset, label: string): Promise<string[]> {
-    return this.reading(file, label, (read) => readHeader(read()));
-  }
-
-  /** Reads a stored county file (`read` opens it anew); a file that cannot be read fails the job naming it. */
-  private async reading<T>(file: CountyDataset, label: string, work: (read: () => Readable) => Promise<T>): Promise<T> {
+  /** A stored county file's columns, from its header; a file that cannot be read fails the job naming it. */
+  private async columns(file: CountyDataset, label: string): Promise<string[]> {
     try {
-      return await work(() => this.storage.read(file.storageKey));
+      return await readHeader(this.storage.read(file.storageKey));
     } catch (error) {
       throw new Error(`${label} (${file.storageKey}) cannot be compared: ${(error as Error).message}`);
     }

@@ -10,17 +10,17 @@ const chunked = (text: string, size: number) => {
   return Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 };
 
-/** The index rows of a file (number, parcel_id, hash), read in chunks of `size` bytes. */
-async function indexed(text: string, union: string[], size = 7) {
+/** The index rows of a file (file number, record number, parcel_id, hash), read in chunks of `size` bytes. */
+async function indexed(text: string, union: string[], size = 7, file = 0) {
   const columns = text.slice(0, text.indexOf('\n')).replace(/\r$/, '').split(',');
-  const indexer = new RecordIndexer(columns, union);
+  const indexer = new RecordIndexer(columns, union, file);
   const [rows] = await Promise.all([buffer(indexer), pipeline(Readable.from(chunked(text, size)), indexer)]);
   const lines = rows.toString().split('\n').filter(Boolean);
   return { indexer, rows: lines.map((line) => line.split('\t')) };
 }
 
 const hashes = async (text: string, union: string[]) =>
-  (await indexed(text, union)).rows.map(([, , high, low]) => `${high}:${low}`);
+  (await indexed(text, union)).rows.map(([, , , high, low]) => `${high}:${low}`);
 
 describe('RecordIndexer', () => {
   const union = ['parcel_id', 'owner_name', 'mail_address'];
@@ -49,15 +49,17 @@ describe('RecordIndexer', () => {
     expect(new Set([one, two, three, four]).size).toBe(4);
   });
 
-  it('numbers the records, escapes parcel ids for COPY, counts key fields, and fails a short record', async () => {
-    const { rows, indexer } = await indexed('parcel_id,owner_name\n"A\tB",X\n\n,""\n"C\\D",Y\n', [
-      'parcel_id',
-      'owner_name',
-    ]);
-    expect(rows.map(([number, parcel]) => [number, parcel])).toEqual([
-      ['1', 'A\\tB'],
-      ['2', ''],
-      ['3', 'C\\\\D'],
+  it('numbers the file and its records, escapes parcel ids for COPY, counts key fields, and fails a short record', async () => {
+    const { rows, indexer } = await indexed(
+      'parcel_id,owner_name\n"A\tB",X\n\n,""\n"C\\D",Y\n',
+      ['parcel_id', 'owner_name'],
+      7,
+      1,
+    );
+    expect(rows.map(([file, number, parcel]) => [file, number, parcel])).toEqual([
+      ['1', '1', 'A\\tB'],
+      ['1', '2', ''],
+      ['1', '3', 'C\\\\D'],
     ]);
     expect(indexer.keyFieldFilled[0]).toBe(2);
     await expect(indexed('parcel_id,owner_name\n1,A\n2\n', ['parcel_id', 'owner_name'])).rejects.toThrow(
@@ -67,13 +69,13 @@ describe('RecordIndexer', () => {
 });
 
 describe('RecordPicker', () => {
-  it('passes on the chosen records, numbered, from a second read of the file', async () => {
+  it('passes on the chosen records, numbered with their file, from a second read of the file', async () => {
     const text = 'parcel_id,owner_name\r\n1,A\r\n\r\n2,"TWO\r\nLINES"\r\n3,C\r\n4,"D, E"';
     const { indexer } = await indexed(text, ['parcel_id', 'owner_name']);
     for (const size of [1, 5, 1000]) {
-      const picker = new RecordPicker(indexer.places, Int32Array.from([2, 4]));
+      const picker = new RecordPicker(indexer.places, Int32Array.from([2, 4]), 1);
       const [picked] = await Promise.all([buffer(picker), pipeline(Readable.from(chunked(text, size)), picker)]);
-      expect(picked.toString()).toBe('2,2,"TWO\r\nLINES"\n4,4,"D, E"\n');
+      expect(picked.toString()).toBe('1,2,2,"TWO\r\nLINES"\n1,4,4,"D, E"\n');
     }
   });
 });

@@ -45,7 +45,7 @@ export class RecordPlaces {
 
 /**
  * Reads an unzipped county file once and writes, for each record, one row of PostgreSQL's COPY
- * text format: its number, its parcel_id and its hash (see RecordHasher), about 40 bytes where the
+ * text format: the file's number, the record's number, its parcel_id and its hash (see RecordHasher), about 40 bytes where the
  * record is a few KB. Along the way it keeps where each record is (RecordPlaces) and counts the
  * records filling each key field. A record whose fields do not match the header fails the read,
  * as loading it into a table would.
@@ -63,9 +63,11 @@ export class RecordIndexer extends Transform {
   private quoteBytes: Buffer | null = null;
   private nextQuote = -1;
 
+  /** `file`: the file's number in the comparison, each row's first column (both files share one table). */
   constructor(
     private readonly columns: readonly string[],
     unionColumns: readonly string[],
+    private readonly file = 0,
   ) {
     super({ readableHighWaterMark: BATCH_BYTES * 4 });
     this.hasher = new RecordHasher(columns, unionColumns);
@@ -119,7 +121,7 @@ export class RecordIndexer extends Transform {
     }
     this.places.add(record.offset, record.end - record.start);
     const parcel = this.parcelField < 0 ? '' : bytes.toString('utf8', starts[this.parcelField], ends[this.parcelField]);
-    this.batch += `${record.number}\t${copyText(parcel)}\t${this.hasher.high}\t${this.hasher.low}\n`;
+    this.batch += `${this.file}\t${record.number}\t${copyText(parcel)}\t${this.hasher.high}\t${this.hasher.low}\n`;
     if (this.batch.length >= BATCH_BYTES) this.flush();
   }
 

@@ -6,8 +6,8 @@ const CR = 0x0d;
 
 /**
  * Reads an unzipped county file a second time and passes on only the chosen records, each as a
- * CSV line of its number then its fields as the file spells them (for COPY into a table whose first
- * column is the record's number). Records are found by the places a RecordIndexer kept, so the
+ * CSV line of the file's number, the record's, then its fields as the file spells them (for COPY
+ * into a table whose first columns are those numbers). Records are found by the places a RecordIndexer kept, so the
  * file is not parsed again. Holds at most one record besides the chunk being read.
  */
 export class RecordPicker extends Transform {
@@ -16,10 +16,11 @@ export class RecordPicker extends Transform {
   private next = 0;
   private partial: Buffer[] = [];
 
-  /** `numbers`: the records to pass on, ascending. */
+  /** `numbers`: the records to pass on, ascending; `file`: the file's number in the comparison, each line's first field. */
   constructor(
     private readonly places: RecordPlaces,
     private readonly numbers: Int32Array,
+    private readonly file = 0,
   ) {
     super();
   }
@@ -54,12 +55,12 @@ export class RecordPicker extends Transform {
     else done();
   }
 
-  /** The record with its number first and one line feed after, whatever line break the file uses. */
+  /** The record with the numbers first and one line feed after, whatever line break the file uses. */
   private pass(number: number, record: Buffer): void {
     let end = record.length;
     if (end > 0 && record[end - 1] === LF) end--;
     if (end > 0 && record[end - 1] === CR) end--;
-    this.push(`${number},`);
+    this.push(`${this.file},${number},`);
     this.push(record.subarray(0, end));
     this.push('\n');
   }
