@@ -247,6 +247,14 @@ describe('Customer data API: personal access tokens and /api/v1', () => {
       const malformed = await v1Link(token, aliceSubs.tracker, { release: 'last month' }).expect(400);
       expect(malformed.body.message).toBe('release must be a monthly release as YYYY-MM, for example 2026-11');
       await v1Link(token, aliceSubs.tracker, { release: last, admin: true }).expect(400);
+      // curl -d sends a form: refused, not read as "no choice" and answered with another file.
+      const form = await api()
+        .post(`/api/v1/subscriptions/${aliceSubs.tracker}/download-link`)
+        .set(bearer(token))
+        .type('form')
+        .send(`release=${older}`)
+        .expect(415);
+      expect(form.body.message).toBe('Send the request body as JSON (Content-Type: application/json), or none');
     });
 
     it("answers another customer's subscription exactly as one that does not exist", async () => {

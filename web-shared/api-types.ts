@@ -4008,6 +4008,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A body that is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
             429: {
                 headers: {

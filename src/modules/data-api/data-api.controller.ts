@@ -11,7 +11,9 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId } from '../api-tokens';
 import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
@@ -53,6 +55,8 @@ export class DataApiController {
 
   @Post('subscriptions/:id/download-link')
   @HttpCode(200)
+  // `curl -d release=…` sends a form: refused, rather than read as no choice and answered with another file.
+  @UseGuards(JsonBodyOnly)
   @ApiOperation({
     summary: 'A 15-minute link to a file of one of the token owner’s subscriptions (as the dashboard’s call)',
     description:
@@ -73,6 +77,7 @@ export class DataApiController {
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
   @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiUnsupportedMediaTypeResponse({ description: 'A body that is not JSON' })
   link(
     @ApiTokenUserId() userId: string,
     @Param('id', uuidParam('subscription')) id: string,
