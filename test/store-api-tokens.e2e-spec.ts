@@ -37,10 +37,24 @@ describe('API tokens on the dashboard, in a real browser', () => {
   });
 
   beforeEach(async () => {
-    page = await browser.open({ permissions: ['clipboard-read', 'clipboard-write'] });
+    // bypassCSP: axe is injected as an inline script, which the store's policy (rightly) refuses.
+    page = await browser.open({ permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: true });
   });
 
   const section = () => page.getByRole('region', { name: 'API tokens' });
+
+  /** axe's serious and critical WCAG 2.x A/AA findings in the section (the toasts, fading in and out, aside). */
+  async function accessibilityProblems(): Promise<string[]> {
+    if (!(await page.evaluate<boolean>(`typeof window.axe !== 'undefined'`))) {
+      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    }
+    return page.evaluate<string[]>(`axe.run(document.querySelector('.dash-api-tokens'), {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+        resultTypes: ['violations'],
+      }).then((results) => results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ': ' + v.help + ' — ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+  }
   const fitsWidth = () =>
     page.evaluate(() => {
       const { documentElement } = (globalThis as unknown as PageGlobals).document;
@@ -72,6 +86,7 @@ describe('API tokens on the dashboard, in a real browser', () => {
     expect(await shown.getByLabel('API token').inputValue()).toBe(token);
     expect(await row.innerText()).toContain(token.slice(0, 8));
     await screenshot(page, 'store-api-tokens');
+    expect(await accessibilityProblems()).toEqual([]);
 
     const list = await v1(token);
     expect(list.status).toBe(200);
@@ -94,6 +109,7 @@ describe('API tokens on the dashboard, in a real browser', () => {
     expect(await fitsWidth()).toBe(true);
     await section().scrollIntoViewIfNeeded();
     await screenshot(page, 'store-api-tokens-390');
+    expect(await accessibilityProblems()).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Revoke asks first; Cancel keeps the token.
@@ -111,6 +127,7 @@ describe('API tokens on the dashboard, in a real browser', () => {
 
     await row.getByRole('button', { name: 'Revoke Nightly pull' }).click();
     await screenshot(page, 'store-api-tokens-revoke');
+    expect(await accessibilityProblems()).toEqual([]);
     await question.getByRole('button', { name: 'Revoke token' }).click();
     await page.getByRole('status').filter({ hasText: 'Token Revoked' }).waitFor();
     await section().getByText('No API tokens yet.').waitFor();
