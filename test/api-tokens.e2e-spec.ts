@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { API_TOKEN_RATE_LIMIT, MAX_LIVE_TOKENS, TOKEN_REFUSALS } from '../src/modules/api-tokens';
+import {
+  API_TOKEN_RATE_LIMIT,
+  MAX_LIVE_TOKENS,
+  REFUSED_TOKEN_LIMIT,
+  TOKEN_REFUSALS,
+  TOO_MANY_REFUSED_TOKENS,
+} from '../src/modules/api-tokens';
 import { inBatches } from './support/access-control';
 import { buy } from './support/purchase';
 import { makeRelease, monthsAgo } from './support/releases';
@@ -303,6 +309,23 @@ describe('Customer data API: personal access tokens and /api/v1', () => {
       }
       // The scheme's name is not case-sensitive (RFC 7235).
       await api().get('/api/v1/subscriptions').set('Authorization', `bearer ${token}`).expect(200);
+    });
+
+    it(`limits refused tokens to ${REFUSED_TOKEN_LIMIT.max} per address, leaving good tokens and other addresses alone`, async () => {
+      const from = (address: string, presented: string) => v1List(presented).set('X-Forwarded-For', address);
+      const guesses = await inBatches(
+        Array.from(
+          { length: REFUSED_TOKEN_LIMIT.max },
+          (_, i) => () => from('10.21.0.1', `cds_${String(i).padStart(40, '0')}`),
+        ),
+        10,
+      );
+      expect(new Set(guesses.map((g) => g.status))).toEqual(new Set([401]));
+      const limited = await from('10.21.0.1', `cds_${'9'.repeat(40)}`).expect(429);
+      expect(limited.body.message).toBe(TOO_MANY_REFUSED_TOKENS);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      await from('10.21.0.1', token).expect(200);
+      await from('10.21.0.2', `cds_${'9'.repeat(40)}`).expect(401);
     });
 
     it('records when a token was last used, writing at most once a minute', async () => {

@@ -3941,7 +3941,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4015,7 +4015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

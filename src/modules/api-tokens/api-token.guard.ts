@@ -8,11 +8,22 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { addressKey } from '../../common/http/client-address';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { ApiTokensService, TokenCheck } from './api-tokens.service';
 
 /** Per token, shared by every replica (Redis): a monthly pull of a few hundred counties paces itself through it. */
 export const API_TOKEN_RATE_LIMIT = { max: 120, windowSeconds: 60 };
+
+/**
+ * Per client address, refused tokens only: guessing one is hopeless (about 238 random bits), but each
+ * well-formed guess costs a database lookup. A script whose token was revoked stays well under it.
+ */
+export const REFUSED_TOKEN_LIMIT = { max: 60, windowSeconds: 600 };
+
+export const TOO_MANY_REFUSED_TOKENS =
+  'Too many requests with API tokens that are not valid from your address. Wait the seconds that Retry-After ' +
+  'gives, and use a token from your dashboard.';
 
 const CREATE_ONE = 'Create one on your dashboard, under API tokens.';
 
@@ -28,6 +39,11 @@ export const TOO_MANY_TOKEN_REQUESTS =
   'Wait the seconds that Retry-After gives, then go on.';
 
 const REALM = 'realm="County Data Store API"';
+
+function tooMany(res: Response, retryAfter: number, message: string): never {
+  res.setHeader('Retry-After', String(retryAfter));
+  throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
+}
 
 /** Who a request's bearer token speaks for (set by ApiTokenGuard). */
 const owners = new WeakMap<Request, string>();
@@ -60,14 +76,16 @@ export class ApiTokenGuard implements CanActivate {
     }
     const checked = await this.tokens.check(presented);
     if (!checked.valid) {
+      const wait = await this.limiter.hit({
+        key: ['api-token-refused', addressKey(req.ip ?? '')],
+        ...REFUSED_TOKEN_LIMIT,
+      });
+      if (wait > 0) tooMany(res, wait, TOO_MANY_REFUSED_TOKENS);
       res.setHeader('WWW-Authenticate', `Bearer ${REALM}, error="invalid_token"`);
       throw new UnauthorizedException(TOKEN_REFUSALS[checked.reason]);
     }
     const retryAfter = await this.limiter.hit({ key: ['api-token', checked.tokenId], ...API_TOKEN_RATE_LIMIT });
-    if (retryAfter > 0) {
-      res.setHeader('Retry-After', String(retryAfter));
-      throw new HttpException(TOO_MANY_TOKEN_REQUESTS, HttpStatus.TOO_MANY_REQUESTS);
-    }
+    if (retryAfter > 0) tooMany(res, retryAfter, TOO_MANY_TOKEN_REQUESTS);
     owners.set(req, checked.userId);
     return true;
   }

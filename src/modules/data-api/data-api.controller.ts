@@ -15,7 +15,7 @@ import {
 } from '@nestjs/swagger';
 import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
-import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId } from '../api-tokens';
+import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId, REFUSED_TOKEN_LIMIT } from '../api-tokens';
 import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
 import { DataApiService } from './data-api.service';
 import { ApiSubscriptionDto } from './dto/api-subscription.dto';
@@ -34,7 +34,9 @@ export const API_TOKEN_SCHEME = 'apiToken';
   description: 'No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer)',
 })
 @ApiTooManyRequestsResponse({
-  description: `More than ${API_TOKEN_RATE_LIMIT.max} requests with this token in ${API_TOKEN_RATE_LIMIT.windowSeconds} seconds; see Retry-After`,
+  description:
+    `More than ${API_TOKEN_RATE_LIMIT.max} requests with this token in ${API_TOKEN_RATE_LIMIT.windowSeconds} seconds, ` +
+    `or more than ${REFUSED_TOKEN_LIMIT.max} refused tokens from this address in ${REFUSED_TOKEN_LIMIT.windowSeconds / 60} minutes; see Retry-After`,
 })
 @UseGuards(ApiTokenGuard)
 @Controller('v1')
