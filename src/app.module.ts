@@ -3,12 +3,15 @@ import { APP_FILTER } from '@nestjs/core';
 import { HttpErrorFilter } from './common/filters/http-error.filter';
 import { CoreModule } from './core.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { ApiTokensController } from './modules/api-tokens/api-tokens.controller';
+import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { AuthController } from './modules/auth/auth.controller';
 import { AuthModule } from './modules/auth/auth.module';
 import { SessionMiddleware } from './modules/auth/session.middleware';
 import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountyCatalogModule } from './modules/counties/county-catalog.module';
+import { DataApiModule } from './modules/data-api/data-api.module';
 import { DatasetsModule } from './modules/datasets/datasets.module';
 import { DownloadsController } from './modules/downloads/downloads.controller';
 import { DownloadsModule } from './modules/downloads/downloads.module';
@@ -37,14 +40,25 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     DownloadsModule,
     OrderPageModule,
     InvoicesModule,
+    ApiTokensModule,
+    DataApiModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 export class AppModule implements NestModule {
-  /** Sessions only where a signed-in customer matters: hot public reads never touch the session store. */
+  /**
+   * Sessions only where a signed-in customer matters: hot public reads never touch the session store,
+   * and the data API (/api/v1) never reads one, so a session cookie alone opens nothing there.
+   */
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(SessionMiddleware)
-      .forRoutes(AuthController, CustomerSubscriptionsController, DownloadsController, InvoicesController);
+      .forRoutes(
+        AuthController,
+        CustomerSubscriptionsController,
+        DownloadsController,
+        InvoicesController,
+        ApiTokensController,
+      );
   }
 }

@@ -16,6 +16,7 @@ import {
   ROLE_LABELS,
   ROLES,
   staff,
+  tokenHolders,
 } from './support/access-control';
 import { buy } from './support/purchase';
 import { signIn } from './support/sign-in';
@@ -75,6 +76,8 @@ describe('Access control: every API route × every kind of caller', () => {
   let downloadPathA: string;
   let adminToken: string;
   let expiredToken: string;
+  /** API tokens: A's, B's, and one of A's revoked. */
+  const apiTokens = {} as { a: string; b: string; revokedA: string };
   const base = {} as Record<Role, Record<string, string>>;
   /** Rows a cell changes for good, one per role: subscriptions to cancel, counties to edit, remove or upload to. */
   const toCancel = {} as Record<Role, string>;
@@ -85,6 +88,8 @@ describe('Access control: every API route × every kind of caller', () => {
   let draftRelease: string;
   const releaseMonths = byRole(ROLES.map((_, i) => `2040-${String(i + 1).padStart(2, '0')}`));
   const absent = randomUUID();
+  /** A token of A's that only A's session may revoke. */
+  let spareTokenIdA: string;
   let webhookEvents = 0;
   let checkouts = 0;
 
@@ -130,6 +135,12 @@ describe('Access control: every API route × every kind of caller', () => {
         return { Authorization: `Bearer ${await expiredAdminToken()}` };
       case 'expiredAdminCookie':
         return { Cookie: `cds.admin=${await expiredAdminToken()}` };
+      case 'tokenA':
+        return { Authorization: `Bearer ${apiTokens.a}` };
+      case 'tokenB':
+        return { Authorization: `Bearer ${apiTokens.b}` };
+      case 'revokedTokenA':
+        return { Authorization: `Bearer ${apiTokens.revokedA}` };
     }
   }
 
@@ -147,7 +158,9 @@ describe('Access control: every API route × every kind of caller', () => {
     // The least populous counties have the smallest generated files.
     counties = await db().query(
       `SELECT id, fips, name, state, state_code AS "stateCode", population
-       FROM counties WHERE deleted_at IS NULL ORDER BY population NULLS FIRST, fips LIMIT 33`,
+       FROM counties WHERE deleted_at IS NULL ORDER BY population NULLS FIRST, fips LIMIT $1`,
+      // A's three and B's two, and four throwaway counties per caller.
+      [5 + ROLES.length * 4],
     );
     let next = 0;
     const take = (n: number) => counties.slice(next, (next += n));
@@ -201,6 +214,21 @@ describe('Access control: every API route × every kind of caller', () => {
       .expect(200);
     downloadPathA = new URL(link.body.url).pathname;
 
+    const tokenOf = async (client: WebClient, name: string) =>
+      (await api().post('/api/tokens').set('Cookie', client.cookieHeader()).send({ name }).expect(201)).body as {
+        id: string;
+        token: string;
+      };
+    const revokedA = await tokenOf(clientA, 'Revoked before the run');
+    await api().delete(`/api/tokens/${revokedA.id}`).set('Cookie', clientA.cookieHeader()).expect(200);
+    const spareA = await tokenOf(clientA, 'Spare, revoked by the run');
+    spareTokenIdA = spareA.id;
+    Object.assign(apiTokens, {
+      a: (await tokenOf(clientA, 'A in the matrix')).token,
+      b: (await tokenOf(clientB, 'B in the matrix')).token,
+      revokedA: revokedA.token,
+    });
+
     expiredToken = await expiredAdminToken();
     Object.assign(base, {
       anonymous: {},
@@ -210,6 +238,9 @@ describe('Access control: every API route × every kind of caller', () => {
       adminCookie: { Cookie: `cds.admin=${adminToken}` },
       expiredAdminBearer: { Authorization: `Bearer ${expiredToken}` },
       expiredAdminCookie: { Cookie: `cds.admin=${expiredToken}` },
+      tokenA: { Authorization: `Bearer ${apiTokens.a}` },
+      tokenB: { Authorization: `Bearer ${apiTokens.b}` },
+      revokedTokenA: { Authorization: `Bearer ${apiTokens.revokedA}` },
     });
   }, 120_000);
 
@@ -298,6 +329,29 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/invoices/${invoiceB}/pdf`, expect: customers({ a: 404, b: 200 }) },
     { key: 'invoice-absent', method: 'GET', route: '/api/invoices/{id}/pdf', what: 'no such id',
       path: () => `/api/invoices/${absent}/pdf`, expect: customers({ a: 404, b: 404 }) },
+
+    // API tokens: managed with the session only, never with a token.
+    { key: 'tokens', method: 'GET', route: '/api/tokens', path: () => '/api/tokens', expect: customers({ a: 200, b: 200 }) },
+    { key: 'token-create', method: 'POST', route: '/api/tokens', path: () => '/api/tokens',
+      send: (role) => ({ body: { name: `Made by ${role}` } }), expect: customers({ a: 201, b: 201 }) },
+    { key: 'token-revoke', method: 'DELETE', route: '/api/tokens/{id}', what: "A's spare token",
+      path: () => `/api/tokens/${spareTokenIdA}`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'token-revoke-absent', method: 'DELETE', route: '/api/tokens/{id}', what: 'no such id',
+      path: () => `/api/tokens/${absent}`, expect: customers({ a: 404, b: 404 }) },
+
+    // The data API: a live API token only, and its owner's subscriptions only.
+    { key: 'v1-list', method: 'GET', route: '/api/v1/subscriptions', path: () => '/api/v1/subscriptions',
+      expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-link-a', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's snapshot",
+      path: () => `/api/v1/subscriptions/${subsA.snapshot}/download-link`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-link-a-tracker', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's tracker",
+      path: () => `/api/v1/subscriptions/${subsA.tracker}/download-link`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-link-a-cancelled', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's cancelled tracker",
+      path: () => `/api/v1/subscriptions/${subsA.cancelled}/download-link`, expect: tokenHolders({ a: 403, b: 404 }) },
+    { key: 'v1-link-b', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "B's snapshot",
+      path: () => `/api/v1/subscriptions/${subsB.snapshot}/download-link`, expect: tokenHolders({ a: 404, b: 200 }) },
+    { key: 'v1-link-absent', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: 'no such id',
+      path: () => `/api/v1/subscriptions/${absent}/download-link`, expect: tokenHolders({ a: 404, b: 404 }) },
 
     // Capability links: whoever holds the token, signed in or not.
     { key: 'download', method: 'GET', route: '/api/downloads/{token}', what: "A's link",
@@ -470,6 +524,11 @@ describe('Access control: every API route × every kind of caller', () => {
         ['link-b', 'customerA', 'link-absent'],
         ['invoice-a', 'customerB', 'invoice-absent'],
         ['invoice-b', 'customerA', 'invoice-absent'],
+        ['v1-link-a', 'tokenB', 'v1-link-absent'],
+        ['v1-link-a-tracker', 'tokenB', 'v1-link-absent'],
+        ['v1-link-a-cancelled', 'tokenB', 'v1-link-absent'],
+        ['v1-link-b', 'tokenA', 'v1-link-absent'],
+        ['token-revoke', 'customerB', 'token-revoke-absent'],
       ];
       for (const [key, role, absentKey] of pairs) {
         expect({ case: `${key} by ${role}`, ...outcome(key, role) }).toEqual({
@@ -491,6 +550,10 @@ describe('Access control: every API route × every kind of caller', () => {
       const invoices = (role: Role) => ((outcome('invoices', role)?.body ?? []) as { id: string }[]).map((i) => i.id);
       expect(invoices('customerA')).toEqual([invoiceA]);
       expect(invoices('customerB')).toEqual([invoiceB]);
+      // A token sees what its owner's session sees, no more.
+      const v1 = (role: Role) => ((outcome('v1-list', role)?.body ?? []) as { id: string }[]).map((s) => s.id).sort();
+      expect(v1('tokenA')).toEqual(ids('customerA'));
+      expect(v1('tokenB')).toEqual(ids('customerB'));
       expect((outcome('me', 'customerA')?.body as { email: string }).email).toBe(emailA);
       expect((outcome('me', 'customerB')?.body as { email: string }).email).toBe(emailB);
     });
@@ -529,6 +592,16 @@ describe('Access control: every API route × every kind of caller', () => {
         removed: removed.find((c) => c.id === toRemove[role].id)?.deleted,
         uploaded: uploads.some((u) => u.county_id === toUpload[role].id),
       });
+      // Only A's session revokes A's spare token, and a token makes no tokens.
+      const tokens: { name: string; revoked: boolean }[] = await db().query(
+        `SELECT name, revoked_at IS NOT NULL AS revoked FROM api_tokens WHERE id = $1 OR name LIKE 'Made by %'`,
+        [spareTokenIdA],
+      );
+      expect(tokens.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+        { name: 'Made by customerA', revoked: false },
+        { name: 'Made by customerB', revoked: false },
+        { name: 'Spare, revoked by the run', revoked: true },
+      ]);
       const allowed = (role: Role) => role === 'adminBearer' || role === 'adminCookie';
       for (const role of ROLES) {
         expect({ role, ...changed(role) }).toEqual({

@@ -122,6 +122,18 @@ describe('API documentation at /api/docs', () => {
     ]);
   });
 
+  it('declares the API token (bearer) scheme on every data API route, and on no other', async () => {
+    const { body: spec } = await request(context.store.server).get('/api/docs-json').expect(200);
+    expect(spec.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const paths = spec.paths as Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    const withToken = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security?.some((s) => 'apiToken' in s))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withToken.sort()).toEqual(['GET /api/v1/subscriptions', 'POST /api/v1/subscriptions/{id}/download-link']);
+  });
+
   it(`matches the web apps' generated types in ${API_TYPES_PATH}`, async () => {
     const { body: spec } = await request(context.store.server).get('/api/docs-json').expect(200);
     const regenerated = await renderApiTypes(spec);

@@ -15,6 +15,7 @@ import {
   hostileQueries,
   HOSTILE_ADMIN_CREDENTIALS,
   HOSTILE_CUSTOMER_CREDENTIALS,
+  HOSTILE_TOKEN_CREDENTIALS,
   HOSTILE_STRINGS,
   hugeJson,
   inBatches,
@@ -54,7 +55,7 @@ import { WebClient } from './support/web-client';
  * role that reaches its validation, ids of real rows, and what its fields accept.
  */
 
-type Role = 'anonymous' | 'customer' | 'admin';
+type Role = 'anonymous' | 'customer' | 'admin' | 'token';
 
 type Family =
   | 'body field'
@@ -110,6 +111,8 @@ interface BodyProfile {
   refusal: number[];
   /** A text field to carry invalid UTF-8 bytes. */
   textField?: string;
+  /** Every field is optional: an empty object is a valid body, not a hostile one. */
+  allOptional?: boolean;
 }
 
 interface Profile {
@@ -191,8 +194,22 @@ describe('Hostile input to every endpoint', () => {
   const api = () => request(context.store.server);
   const adminHeaders = () => ({ Authorization: `Bearer ${adminToken}` });
   const customerHeaders = () => ({ Cookie: customerCookie });
+  /** Live API tokens of the buyer, taken in turn so that no one of them meets the per-token rate limit. */
+  let apiTokens: string[] = [];
+  let nextApiToken = 0;
+  let revokedApiToken: string;
+  /** The buyer's live token that DELETE /api/tokens/{id} is sent, and another customer's. */
+  let apiTokenId: string;
+  let otherApiTokenId: string;
+  const tokenHeaders = () => ({ Authorization: `Bearer ${apiTokens[nextApiToken++ % apiTokens.length]}` });
   const roleHeaders = (role: Role): Record<string, string> =>
-    role === 'admin' ? adminHeaders() : role === 'customer' ? customerHeaders() : {};
+    role === 'admin'
+      ? adminHeaders()
+      : role === 'customer'
+        ? customerHeaders()
+        : role === 'token'
+          ? tokenHeaders()
+          : {};
 
   beforeAll(async () => {
     port = (context.store.server.address() as AddressInfo).port;
@@ -281,6 +298,20 @@ describe('Hostile input to every endpoint', () => {
     const link = await web.request(`/api/subscriptions/${snapshotId}/download-link`, { method: 'POST' });
     downloadToken = link.status === 200 ? (JSON.parse(link.body).url as string).split('/api/downloads/')[1] : null;
     downloadTokens = new DownloadTokens(context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret);
+    const makeToken = async (cookie: string, name: string) =>
+      (await api().post('/api/tokens').set('Cookie', cookie).send({ name }).expect(201)).body as {
+        id: string;
+        token: string;
+      };
+    const revoked = await makeToken(customerCookie, 'Hostile, revoked');
+    await api().delete(`/api/tokens/${revoked.id}`).set('Cookie', customerCookie).expect(200);
+    revokedApiToken = revoked.token;
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => makeToken(customerCookie, `Hostile ${i}`)));
+    apiTokens = made.map((t) => t.token);
+    apiTokenId = (await makeToken(customerCookie, 'Hostile, to revoke')).id;
+    const otherWeb = new WebClient(origin);
+    await signIn(otherWeb, { email: otherEmail });
+    otherApiTokenId = (await makeToken(otherWeb.cookieHeader(), 'Another customer’s')).id;
 
     const docs = await api().get('/api/docs-json').expect(200);
     operations = readOperations(docs.body);
@@ -497,8 +528,10 @@ describe('Hostile input to every endpoint', () => {
     for (const { name } of tables) {
       // Refused staff sign-ins are audited as they happen (security audit finding 3); other audit entries are changes.
       const where = name === 'audit_log' ? `WHERE action NOT LIKE 'session.%'` : '';
+      // Any request with an API token records its last use; that is not a change the request made.
+      const text = name === 'api_tokens' ? `(to_jsonb(t) - 'last_used_at')::text` : 't::text';
       const [row] = await context.store.db.query(
-        `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS hash FROM "${name}" t ${where}`,
+        `SELECT count(*)::int AS n, md5(coalesce(string_agg(${text}, ',' ORDER BY ${text}), '')) AS hash FROM "${name}" t ${where}`,
       );
       prints.set(name, `${row.n}:${row.hash}`);
     }
@@ -615,7 +648,77 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/subscriptions':
       case 'GET /api/auth/user':
       case 'GET /api/invoices':
+      case 'GET /api/tokens':
         return get(path, 'customer');
+      case 'GET /api/v1/subscriptions':
+        return get(path, 'token');
+      case 'POST /api/tokens':
+        return {
+          role: 'customer',
+          body: {
+            base: (n) => ({ name: `Hostile name ${n}` }),
+            refusal: [400],
+            textField: 'name',
+            rules: {
+              name: {
+                valid: (v) => isCleanText(v, 100) && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(v as string),
+              },
+            },
+          },
+          // A name that is refused, so that no probe makes a token.
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: path,
+              headers: { ...json, ...customerHeaders() },
+              body: '{"name":""}',
+            }),
+            expect: 'ignored',
+          },
+        };
+      case 'DELETE /api/tokens/{id}':
+        return {
+          role: 'customer',
+          acts: true,
+          params: {
+            id: {
+              value: apiTokenId,
+              kind: 'uuid',
+              extra: [{ label: 'another customer’s token', value: otherApiTokenId }],
+            },
+          },
+          queryProbe: {
+            req: probe({ method: 'DELETE', target: `/api/tokens/${nothing}`, headers: customerHeaders() }),
+            expect: 'ignored',
+          },
+        };
+      case 'POST /api/v1/subscriptions/{id}/download-link': {
+        const month = /^\d{4}-(0[1-9]|1[0-2])$/;
+        return {
+          role: 'token',
+          params: { id: customerSubscription },
+          body: {
+            base: () => ({}),
+            refusal: [400],
+            allOptional: true,
+            textField: 'release',
+            // Optional: null is as good as absent. (At the formats merge: `file` becomes `kind`, and `format` joins.)
+            rules: {
+              release: { valid: (v) => v === undefined || v === null || (isText(v) && month.test(v)) },
+              file: { valid: (v) => v === undefined || v === null || v === 'full' || v === 'changes' },
+            },
+          },
+          queryProbe: {
+            req: () => ({
+              method: 'POST',
+              target: `/api/v1/subscriptions/${nothing}/download-link`,
+              headers: { 'X-Forwarded-For': nextAddress(), ...json, ...tokenHeaders() },
+              body: '{}',
+            }),
+            expect: 'ignored',
+          },
+        };
+      }
       case 'GET /api/counties/{id}/dataset-summary':
       case 'GET /api/counties/{id}/sample.csv':
       case 'GET /api/counties/{id}/releases':
@@ -1231,6 +1334,7 @@ describe('Hostile input to every endpoint', () => {
     // Bodies that parse, on routes that take JSON: whole bodies of the wrong type, deep nesting, other types.
     if (profile.body) {
       for (const { label, value } of [...WRONG_TYPES, ...EDGE_NUMBERS.slice(0, 3)]) {
+        if (profile.body.allOptional && label === 'an empty object') continue;
         add(
           'whole body',
           `a body that is ${label}`,
@@ -1348,8 +1452,17 @@ describe('Hostile input to every endpoint', () => {
 
     // Credentials that are no one's, on routes that need them; the real request otherwise.
     if (profile.role !== 'anonymous') {
-      const credentials = profile.role === 'admin' ? HOSTILE_ADMIN_CREDENTIALS : HOSTILE_CUSTOMER_CREDENTIALS;
-      const otherRole = profile.role === 'admin' ? customerHeaders() : adminHeaders();
+      const credentials =
+        profile.role === 'admin'
+          ? HOSTILE_ADMIN_CREDENTIALS
+          : profile.role === 'token'
+            ? [
+                ...HOSTILE_TOKEN_CREDENTIALS,
+                { label: 'a revoked API token', value: { Authorization: `Bearer ${revokedApiToken}` } },
+              ]
+            : [...HOSTILE_CUSTOMER_CREDENTIALS, { label: 'a live API token of the customer', value: tokenHeaders() }];
+      // A data API route's other role is the token owner's own session: it opens nothing there either.
+      const otherRole = profile.role === 'admin' || profile.role === 'token' ? customerHeaders() : adminHeaders();
       for (const { label, value } of [...credentials, { label: 'the other role’s credentials', value: otherRole }]) {
         const isUpload = Boolean(profile.queryValues);
         add(
@@ -1366,7 +1479,7 @@ describe('Hostile input to every endpoint', () => {
             },
             body: isUpload ? 'not gzip' : bodyOf(n++),
           },
-          refused([401], /^Unauthorized$/),
+          refused([401], profile.role === 'token' ? /API token/ : /^Unauthorized$/),
         );
       }
     }

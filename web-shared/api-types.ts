@@ -847,6 +847,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's live API tokens, newest first (never their secrets) */
+        get: operations["ApiTokensController_list"];
+        put?: never;
+        /**
+         * Create an API token for the data API (/api/v1)
+         * @description The answer holds the token, shown this once: only its SHA-256 is kept. At most 10 live tokens per customer.
+         */
+        post: operations["ApiTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token: it stops working at once */
+        delete: operations["ApiTokensController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token owner's subscriptions, newest first, with the releases each may download now */
+        get: operations["DataApiController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscriptions/{id}/download-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A 15-minute link to a file of one of the token owner’s subscriptions (as the dashboard’s call)
+         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it. GET the link’s url (no token needed; `curl -L` follows any redirect).
+         */
+        post: operations["DataApiController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1753,6 +1828,122 @@ export interface components {
             subscriptions: components["schemas"]["CustomerSubscriptionDto"][];
             /** @description The checkout and each renewal, oldest first */
             invoices: components["schemas"]["InvoiceSummaryDto"][];
+        };
+        ApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+        };
+        CreateApiTokenDto: {
+            /**
+             * @description What the token is for, so you know which to revoke later
+             * @example Monthly pull on the GIS server
+             */
+            name: string;
+        };
+        CreatedApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The token: send it as `Authorization: Bearer <token>` to /api/v1. Shown this once; only its hash is kept.
+             * @example cds_7Qx2kP9mWb4TfZr1LcV8nHy3DsJ6aGe0QuXo5Rti
+             */
+            token: string;
+        };
+        RevokedApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string;
+        };
+        ApiCountyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example Maryland */
+            state: string;
+            /** @example MD */
+            stateCode: string;
+            /**
+             * @description The 5-digit county FIPS code
+             * @example 24510
+             */
+            fips: string;
+        };
+        ApiSubscriptionDto: {
+            /**
+             * Format: uuid
+             * @description The :id of POST /api/v1/subscriptions/{id}/download-link
+             */
+            id: string;
+            county: components["schemas"]["ApiCountyDto"];
+            /**
+             * @description 'one-time': County SnapShot; 'annual': County Tracker
+             * @enum {string}
+             */
+            plan: "one-time" | "annual";
+            /** @example County Tracker */
+            planName: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "cancelled";
+            /** @description County Tracker: whether it renews for another year at expiration */
+            autoRenew: boolean;
+            /** Format: date-time */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description County Tracker: when it ends
+             */
+            expirationDate: string | null;
+            /**
+             * @description The release a download link without a body gives now, or null when the subscription includes nothing now
+             * @example 2026-11
+             */
+            downloadableRelease: string | null;
+            /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
+            downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
         };
     };
     responses: never;
@@ -3614,6 +3805,218 @@ export interface operations {
             };
             /** @description The token names no paid order (or, for an invoice, none of this order’s) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenDto"];
+                };
+            };
+            /** @description The name is empty, too long, or has control characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already 10 live tokens, or one with this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiTokenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live token of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DataApiController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiSubscriptionDto"][];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DataApiController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DownloadChoiceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkDto"];
+                };
+            };
+            /** @description The id is not a UUID, or the body names no release or file there can be */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), does not include the chosen release, or is a County SnapShot asking for a change file */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription of the token’s owner has this id; or the county has no such release, or that release no change file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The county's data is not available yet (no file for the purchase's month) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

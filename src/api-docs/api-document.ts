@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
+import { API_TOKEN_SCHEME } from '../modules/data-api';
 import { DATA_SCHEMA_PATH } from '../modules/datasets/data-schema.controller';
 
 /** Everything is under /api but the schema PDF, whose address docs/store-spec.md §1 fixes. */
@@ -17,6 +18,15 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .setTitle('County Data Store API')
       .setDescription('Bulk U.S. county property-record data: catalog, checkout, subscriptions and staff console.')
       .setVersion('1')
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal access token ("cds_" and 40 letters and digits) created on the dashboard under API tokens',
+        },
+        API_TOKEN_SCHEME,
+      )
       .build(),
   );
 }

@@ -1,5 +1,6 @@
 import { AdminSession } from '../modules/admin/entities/admin-session.entity';
 import { AuditEntry } from '../modules/admin/entities/audit-entry.entity';
+import { ApiToken } from '../modules/api-tokens/entities/api-token.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { County } from '../modules/counties/entities/county.entity';
 import { CountyDatasetRecord } from '../modules/datasets/entities/county-dataset.entity';
@@ -51,4 +52,5 @@ export const entities = [
   ReleaseCountyRecord,
   IngestJobRecord,
   InvoiceRecord,
+  ApiToken,
 ];

@@ -7,6 +7,9 @@ export const ROLES = [
   'adminCookie',
   'expiredAdminBearer',
   'expiredAdminCookie',
+  'tokenA',
+  'tokenB',
+  'revokedTokenA',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,6 +21,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   adminCookie: 'admin (cookie)',
   expiredAdminBearer: 'expired admin (bearer)',
   expiredAdminCookie: 'expired admin (cookie)',
+  tokenA: "A's API token",
+  tokenB: "B's API token",
+  revokedTokenA: "A's revoked API token",
 };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +40,13 @@ export const customers = (statuses: { a: number; b: number }): Expected => ({
   ...everyone(401),
   customerA: statuses.a,
   customerB: statuses.b,
+});
+
+/** A data API route: 401 for anyone without a live API token (a customer's session cookie included). */
+export const tokenHolders = (statuses: { a: number; b: number }): Expected => ({
+  ...everyone(401),
+  tokenA: statuses.a,
+  tokenB: statuses.b,
 });
 
 /** A staff route: only a valid admin token, as a bearer token or as the admin cookie. */

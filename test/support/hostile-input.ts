@@ -384,6 +384,21 @@ export const HOSTILE_CUSTOMER_CREDENTIALS: Labelled<Record<string, string>>[] = 
   l('a session cookie of SQL', { Cookie: "cds.sid=' OR 1=1 --" }),
   l('a 6,000-character session cookie', { Cookie: `cds.sid=s%3A${'x'.repeat(6_000)}` }),
   l('an admin bearer token of SQL', { Authorization: "Bearer ' OR 1=1 --" }),
+  l('a well-formed API token no one has', { Authorization: `Bearer cds_${'0'.repeat(40)}` }),
+];
+
+/** Credentials that are no one's API token (the data API takes nothing else). */
+export const HOSTILE_TOKEN_CREDENTIALS: Labelled<Record<string, string>>[] = [
+  l('no credentials', {}),
+  l('an empty bearer token', { Authorization: 'Bearer ' }),
+  l('Basic credentials', { Authorization: 'Basic YWRtaW46YWRtaW4=' }),
+  l('a well-formed token no one has', { Authorization: `Bearer cds_${'0'.repeat(40)}` }),
+  l('a token one character short', { Authorization: `Bearer cds_${'0'.repeat(39)}` }),
+  l('a token of SQL', { Authorization: "Bearer cds_' OR 1=1 --" }),
+  l('a 10,000-character bearer token', { Authorization: `Bearer cds_${'t'.repeat(10_000)}` }),
+  l('an admin-style bearer token', { Authorization: 'Bearer not-a-real-token' }),
+  l('a forged session cookie', { Cookie: 'cds.sid=s%3Aforged.signature' }),
+  l('a token in a cookie', { Cookie: `token=cds_${'0'.repeat(40)}` }),
 ];
 
 /** Content types a JSON route does not take, each with a body in that type. */

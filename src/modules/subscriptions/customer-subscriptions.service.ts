@@ -80,6 +80,16 @@ export class CustomerSubscriptionsService {
     return this.toDtos(await this.withPlaces(await this.subscriptions.list({ userId })));
   }
 
+  /**
+   * The same list, each with its county's id: the data API names counties by id and FIPS code as
+   * well as by name.
+   */
+  async listWithCountyIds(userId: string): Promise<{ countyId: string; subscription: CustomerSubscriptionDto }[]> {
+    const rows = await this.withPlaces(await this.subscriptions.list({ userId }));
+    const dtos = await this.toDtos(rows);
+    return rows.map((row, i) => ({ countyId: row.countyId, subscription: dtos[i] }));
+  }
+
   /** What one order bought, for whoever holds its order page token. */
   async listForOrder(orderId: string): Promise<CustomerSubscriptionDto[]> {
     const rows = await this.withPlaces(

@@ -1,6 +1,6 @@
 /** The subscriptions module's public API: what other modules may use of it. */
 export { CustomerSubscriptionsService } from './customer-subscriptions.service';
-export { CustomerSubscriptionDto } from './dto/customer-subscription.dto';
+export { CustomerSubscriptionDto, DownloadableReleaseDto } from './dto/customer-subscription.dto';
 export { SUBSCRIPTION_STATUSES } from './entities/subscription.entity';
 export type { SubscriptionStatus } from './entities/subscription.entity';
 export { ReleaseDeliveriesQueue } from './release-deliveries-queue.service';

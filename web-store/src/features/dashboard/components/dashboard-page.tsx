@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { ApiTokenSection } from './api-token-section';
 import { useRequiredUser } from '../../../lib/auth';
 import { HttpError } from '../../../lib/http';
 import { DashboardHeader } from './dashboard-header';
@@ -30,6 +31,7 @@ export default function DashboardPage() {
             {user ? <UserSummary user={user} /> : <UserSummarySkeleton />}
             <SubscriptionList signedIn={Boolean(user)} />
             <InvoiceSection signedIn={Boolean(user)} />
+            <ApiTokenSection signedIn={Boolean(user)} />
           </>
         )}
       </main>

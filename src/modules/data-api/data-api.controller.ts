@@ -1,0 +1,90 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { JsonBodyOnly } from '../../common/http/json-body';
+import { uuidParam } from '../../common/validation';
+import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId, REFUSED_TOKEN_LIMIT } from '../api-tokens';
+import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
+import { DataApiService } from './data-api.service';
+import { ApiSubscriptionDto } from './dto/api-subscription.dto';
+
+/** The OpenAPI security scheme of the data API (declared in src/api-docs/api-document.ts). */
+export const API_TOKEN_SCHEME = 'apiToken';
+
+/**
+ * The data API: what a customer's scripts do on their behalf with an API token, the same calls
+ * and rules as the dashboard. Only the bearer token counts (no session is read here: see
+ * AppModule), so the answers are those of the token's owner and no one else.
+ */
+@ApiTags('data api')
+@ApiBearerAuth(API_TOKEN_SCHEME)
+@ApiUnauthorizedResponse({
+  description: 'No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer)',
+})
+@ApiTooManyRequestsResponse({
+  description:
+    `More than ${API_TOKEN_RATE_LIMIT.max} requests with this token in ${API_TOKEN_RATE_LIMIT.windowSeconds} seconds, ` +
+    `or more than ${REFUSED_TOKEN_LIMIT.max} refused tokens from this address in ${REFUSED_TOKEN_LIMIT.windowSeconds / 60} minutes; see Retry-After`,
+})
+@UseGuards(ApiTokenGuard)
+@Controller('v1')
+export class DataApiController {
+  constructor(
+    private readonly data: DataApiService,
+    private readonly downloads: DownloadsService,
+  ) {}
+
+  @Get('subscriptions')
+  @ApiOperation({
+    summary: "The token owner's subscriptions, newest first, with the releases each may download now",
+  })
+  @ApiOkResponse({ type: ApiSubscriptionDto, isArray: true })
+  list(@ApiTokenUserId() userId: string): Promise<ApiSubscriptionDto[]> {
+    return this.data.subscriptionsOf(userId);
+  }
+
+  @Post('subscriptions/:id/download-link')
+  @HttpCode(200)
+  // `curl -d release=…` sends a form: refused, rather than read as no choice and answered with another file.
+  @UseGuards(JsonBodyOnly)
+  @ApiOperation({
+    summary: 'A 15-minute link to a file of one of the token owner’s subscriptions (as the dashboard’s call)',
+    description:
+      'Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or ' +
+      '`file`, that release’s full file or change file, if the subscription includes it. GET the link’s url ' +
+      '(no token needed; `curl -L` follows any redirect).',
+  })
+  @ApiBody({ type: DownloadChoiceDto, required: false })
+  @ApiOkResponse({ type: DownloadLinkDto })
+  @ApiBadRequestResponse({ description: 'The id is not a UUID, or the body names no release or file there can be' })
+  @ApiNotFoundResponse({
+    description:
+      'No subscription of the token’s owner has this id; or the county has no such release, or that release no change file',
+  })
+  @ApiForbiddenResponse({
+    description:
+      'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
+      'does not include the chosen release, or is a County SnapShot asking for a change file',
+  })
+  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiUnsupportedMediaTypeResponse({ description: 'A body that is not JSON' })
+  link(
+    @ApiTokenUserId() userId: string,
+    @Param('id', uuidParam('subscription')) id: string,
+    @Body() choice: DownloadChoiceDto,
+  ): Promise<DownloadLinkDto> {
+    return this.downloads.linkFor(id, { userId }, choice);
+  }
+}
