@@ -5,9 +5,9 @@ import { createTestEnvironment, destroyTestEnvironment, startTestApp, useTestApp
 describe('GET /api/health', () => {
   const context = useTestApp();
 
-  it('answers 200 when PostgreSQL and Redis both answer', async () => {
+  it('answers 200 when PostgreSQL, Redis and the file store all answer', async () => {
     const res = await request(context.store.server).get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up' });
+    expect(res.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up', storage: 'up' });
   });
 
   it('answers 503 while PostgreSQL refuses connections, and 200 again once it is back, without a restart', async () => {
@@ -23,7 +23,7 @@ describe('GET /api/health', () => {
     await setConnections(false);
     try {
       const down = await request(context.store.server).get('/api/health').expect(503);
-      expect(down.body).toEqual({ status: 'unavailable', postgres: 'down', redis: 'up' });
+      expect(down.body).toEqual({ status: 'unavailable', postgres: 'down', redis: 'up', storage: 'up' });
     } finally {
       await setConnections(true);
     }
@@ -35,7 +35,7 @@ describe('GET /api/health', () => {
     const isolated = await startTestApp(cutOff);
     try {
       const res = await request(isolated.server).get('/api/health').expect(503);
-      expect(res.body).toEqual({ status: 'unavailable', postgres: 'up', redis: 'down' });
+      expect(res.body).toEqual({ status: 'unavailable', postgres: 'up', redis: 'down', storage: 'up' });
       const catalog = await request(isolated.server).get('/api/counties').expect(200);
       expect(catalog.body.length).toBeGreaterThan(3000);
     } finally {
