@@ -136,6 +136,8 @@ export async function startLocalS3(bucket = 'county-files'): Promise<LocalS3> {
     },
     async close() {
       client.destroy();
+      // Presigned GETs the test fetched may still hold keep-alive connections open.
+      server.httpServer.closeAllConnections();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
