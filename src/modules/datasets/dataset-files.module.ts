@@ -9,12 +9,7 @@ import { ReleaseHistoryService } from './releases/release-history.service';
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
   imports: [CountiesModule, StorageModule],
-  providers: [
-    CountyDatasetsRepository,
-    CountyDatasetsService,
-    ReleaseHistoryRepository,
-    ReleaseHistoryService,
-  ],
+  providers: [CountyDatasetsRepository, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
   exports: [StorageModule, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
 })
 export class DatasetFilesModule {}
