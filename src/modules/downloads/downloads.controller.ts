@@ -88,7 +88,8 @@ export class DownloadsController {
     // 15 minutes, so it goes to the client in Location and nowhere else (never into a log).
     const direct = await this.storage.downloadUrl(dataset.storageKey, { filename, contentType });
     if (direct) {
-      res.set('Cache-Control', 'private, no-store').redirect(302, direct);
+      // Not res.redirect(): it would repeat the URL in a body for browsers to render.
+      res.status(302).set({ Location: direct, 'Cache-Control': 'private, no-store' }).end();
       return;
     }
     const size = dataset.bytes;
