@@ -2,6 +2,9 @@ import request from 'supertest';
 import { withMaintenanceClient } from './support/test-database';
 import { createTestEnvironment, destroyTestEnvironment, startTestApp, useTestApp } from './support/test-app';
 
+// As the file starts: a test below points REDIS_URL elsewhere, and starting an app keeps its variables.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 describe('GET /api/health', () => {
   const context = useTestApp();
 
@@ -38,6 +41,25 @@ describe('GET /api/health', () => {
       expect(res.body).toEqual({ status: 'unavailable', postgres: 'up', redis: 'down', storage: 'up' });
       const catalog = await request(isolated.server).get('/api/counties').expect(200);
       expect(catalog.body.length).toBeGreaterThan(3000);
+    } finally {
+      await isolated.close();
+      await destroyTestEnvironment(cutOff);
+    }
+  });
+
+  it('answers 503 naming the file store when its bucket cannot be reached', async () => {
+    const cutOff = await createTestEnvironment({
+      REDIS_URL,
+      STORAGE_URL: 's3://county-files/store',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      S3_ACCESS_KEY_ID: 'store',
+      S3_SECRET_ACCESS_KEY: 'not-a-real-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    const isolated = await startTestApp(cutOff);
+    try {
+      const res = await request(isolated.server).get('/api/health').expect(503);
+      expect(res.body).toEqual({ status: 'unavailable', postgres: 'up', redis: 'up', storage: 'down' });
     } finally {
       await isolated.close();
       await destroyTestEnvironment(cutOff);
