@@ -21,7 +21,8 @@ import { readEnvironment } from '../src/config/environment';
 import { storageConfig } from '../src/config/storage.config';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
 import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
-import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
+import type { DatasetStorage } from '../src/integrations/storage/dataset-storage';
+import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/datasets/releases/releases.constants';
@@ -187,7 +188,7 @@ const peakRss = (pid: number) => {
 };
 
 export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
-  const storage = new DatasetStorage(storageConfig());
+  const storage = datasetStorageFor(storageConfig());
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
   const prefix = `bench-${new URL(app.databaseUrl).pathname.slice(1)}`;

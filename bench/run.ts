@@ -13,6 +13,7 @@ import { benchHttp } from './http';
 import { benchJourney } from './journey';
 import { benchReleaseIngest } from './release-ingest';
 import { benchReleaseCompare } from './release-compare';
+import { benchS3Downloads } from './s3-downloads';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
@@ -31,6 +32,8 @@ const AFTER: [string, BenchSection][] = [
   ['map', benchMap],
   ['release-ingest', benchReleaseIngest],
   ['release-compare', benchReleaseCompare],
+  // A store of its own on a local S3-compatible server.
+  ['s3-downloads', () => benchS3Downloads()],
 ];
 
 async function main(): Promise<void> {

@@ -14,6 +14,7 @@ const requiredInProduction = Object.entries(VARIABLES)
 interface ComposeService {
   image?: string;
   build?: string;
+  entrypoint?: string[];
   command?: string[];
   environment?: Record<string, string>;
   ports?: string[];
@@ -27,8 +28,36 @@ const packageScripts = () => (JSON.parse(read('package.json')) as { scripts: Rec
 describe('docker-compose.yml', () => {
   const services = composeServices();
 
-  it('runs postgres, redis, a migration step, the api and the worker', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
+  it('runs postgres, redis, MinIO with its bucket step, a migration step, the api and the worker', () => {
+    expect(Object.keys(services).sort()).toEqual([
+      'api',
+      'migrate',
+      'minio',
+      'minio-bucket',
+      'postgres',
+      'redis',
+      'worker',
+    ]);
+  });
+
+  it('keeps the dataset files in the MinIO bucket the one-shot step makes, for the api and the worker alike', () => {
+    const bucketStep = services['minio-bucket'];
+    expect(bucketStep.depends_on?.minio.condition).toBe('service_healthy');
+    for (const name of ['api', 'worker']) {
+      const env = services[name].environment!;
+      const [, bucket] = /^s3:\/\/([^/]+)/.exec(env.STORAGE_URL)!;
+      expect(bucketStep.command?.join(' ')).toContain(`mc mb --ignore-existing store/${bucket}`);
+      expect(new URL(env.S3_ENDPOINT).host).toBe('minio:9000');
+      expect(env.S3_FORCE_PATH_STYLE).toBe('true');
+      // The bucket's keys are MinIO's own: one pair of variables for both sides.
+      expect(env.S3_ACCESS_KEY_ID).toBe(services.minio.environment!.MINIO_ROOT_USER);
+      expect(env.S3_SECRET_ACCESS_KEY).toBe(services.minio.environment!.MINIO_ROOT_PASSWORD);
+      // Presigned links name an address buyers reach: MinIO's published port, not the compose network's name.
+      expect(services.minio.ports).toEqual(['9000:9000']);
+      expect(env.S3_PUBLIC_ENDPOINT).toMatch(/^\$\{S3_PUBLIC_ENDPOINT:-http:\/\/localhost:9000\}$/);
+      expect(services[name].depends_on?.['minio-bucket'].condition).toBe('service_completed_successfully');
+      expect(env.DATA_DIR).toBeUndefined();
+    }
   });
 
   it('builds one image and runs each role from it with its entry point', () => {
@@ -111,7 +140,7 @@ describe('.env.example', () => {
   it('documents every configuration variable and nothing else', () => {
     const listed = read('.env.example')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => line.split('=')[0]);
     expect(listed.sort()).toEqual([...variableNames].sort());
   });

@@ -13,7 +13,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether PostgreSQL and Redis answer */
+        /** Whether PostgreSQL, Redis and the dataset file store answer */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -763,7 +763,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a county file through a signed link (supports Range to resume) */
+        /**
+         * Download a county file through a signed link (supports Range to resume)
+         * @description With local file storage the API sends the file itself. With object storage (STORAGE_URL) it answers 302 to a 15-minute presigned URL of the bucket, which serves the same bytes, file name and Range support: clients must follow redirects (curl -L).
+         */
         get: operations["DownloadsController_download"];
         put?: never;
         post?: never;
@@ -928,7 +931,7 @@ export interface components {
     schemas: {
         HealthReportDto: {
             /**
-             * @description ok only when both answer
+             * @description ok only when all three answer
              * @example ok
              * @enum {string}
              */
@@ -943,6 +946,12 @@ export interface components {
              * @enum {string}
              */
             redis: "up" | "down";
+            /**
+             * @description The dataset file store: the DATA_DIR directory is writable, or the STORAGE_URL bucket answers
+             * @example up
+             * @enum {string}
+             */
+            storage: "up" | "down";
         };
         CatalogCountyDto: {
             /** Format: uuid */
@@ -1963,7 +1972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Both answer */
+            /** @description All three answer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1972,7 +1981,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthReportDto"];
                 };
             };
-            /** @description One or both do not */
+            /** @description One or more do not */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1982,7 +1991,8 @@ export interface operations {
                      * @example {
                      *       "status": "unavailable",
                      *       "postgres": "up",
-                     *       "redis": "down"
+                     *       "redis": "down",
+                     *       "storage": "up"
                      *     }
                      */
                     "application/json": components["schemas"]["HealthReportDto"];
@@ -3587,6 +3597,13 @@ export interface operations {
                 content: {
                     "application/gzip": string;
                 };
+            };
+            /** @description With object storage: Location is a presigned URL of the file, valid 15 minutes */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The subscription no longer includes this file, or is on hold during a payment dispute */
             403: {

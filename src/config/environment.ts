@@ -54,9 +54,28 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       return raw === 'true' || raw === 'false' ? undefined : 'must be true or false';
     case 'proxy-trust':
       return proxyTrustProblem(raw);
+    case 'storage-url':
+      return parseStorageUrl(raw)
+        ? undefined
+        : 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens)';
     case 'text':
       return undefined;
   }
+}
+
+/** An object-storage location: a bucket and a key prefix (no leading or trailing slash, may be empty). */
+export interface StorageLocation {
+  bucket: string;
+  prefix: string;
+}
+
+/** `s3://bucket/prefix` as bucket and prefix; undefined when it is not such a URL (credentials never go in it). */
+export function parseStorageUrl(raw: string): StorageLocation | undefined {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^?#@\s]*)?$/.exec(raw);
+  if (!match) return undefined;
+  const segments = (match[2] ?? '').split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  return { bucket: match[1], prefix: segments.join('/') };
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -110,7 +129,25 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     }
   }
   if (production && values.STRIPE_ALLOW_TEST_MODE !== 'true') refuseStripeTestMode(values);
+  checkObjectStorage(values);
   return values;
+}
+
+/** S3 settings only make sense with a bucket, and a key only with its secret. */
+function checkObjectStorage(values: Environment): void {
+  if (!values.STORAGE_URL) {
+    const stray = (
+      ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).find((name) => values[name]);
+    if (stray) throw new ConfigError(`${stray} is set but STORAGE_URL is not: set STORAGE_URL=s3://bucket/prefix too`);
+    return;
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    const missing = values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `${missing} is required when the other S3 key is set (or unset both for the default AWS credentials)`,
+    );
+  }
 }
 
 /** Live payments only: a test key or another API server in production is a mistake unless said so. */

@@ -21,4 +21,53 @@ describe('storage configuration', () => {
     process.env = { ...PRODUCTION_ENVIRONMENT, DATASET_UPLOAD_MAX_BYTES: '1048576' };
     expect(storageConfig().uploadMaxBytes).toBe(1048576);
   });
+
+  it('keeps files in the DATA_DIR directory when STORAGE_URL is unset', () => {
+    process.env = { NODE_ENV: 'development' };
+    expect(storageConfig().s3).toBeNull();
+  });
+
+  it('keeps files in the STORAGE_URL bucket, under its prefix, with the S3 settings', () => {
+    process.env = {
+      ...PRODUCTION_ENVIRONMENT,
+      STORAGE_URL: 's3://county-files/store/datasets/',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+      S3_ACCESS_KEY_ID: 'store',
+      S3_SECRET_ACCESS_KEY: 'a-secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(storageConfig().s3).toEqual({
+      bucket: 'county-files',
+      prefix: 'store/datasets',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'https://files.example.com',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'store', secretAccessKey: 'a-secret-key' },
+    });
+  });
+
+  it('leaves AWS credentials to the SDK (instance role, AWS_* variables) when no S3 key is given', () => {
+    process.env = { ...PRODUCTION_ENVIRONMENT, STORAGE_URL: 's3://county-files', S3_REGION: 'us-west-2' };
+    expect(storageConfig().s3).toMatchObject({ bucket: 'county-files', prefix: '', region: 'us-west-2' });
+    expect(storageConfig().s3?.credentials).toBeUndefined();
+  });
+
+  it.each([
+    ['file:///var/datasets', 'STORAGE_URL must be s3://bucket'],
+    ['s3://Bad_Bucket/x', 'STORAGE_URL must be s3://bucket'],
+    ['s3://key:secret@county-files/x', 'STORAGE_URL must be s3://bucket'],
+    ['s3://county-files/a/../b', 'STORAGE_URL must be s3://bucket'],
+  ])('refuses to start with STORAGE_URL=%s, naming the variable', (url, message) => {
+    process.env = { ...PRODUCTION_ENVIRONMENT, STORAGE_URL: url };
+    expect(() => storageConfig()).toThrow(message);
+  });
+
+  it('refuses S3 settings without STORAGE_URL, and a key without its secret, naming what is missing', () => {
+    process.env = { ...PRODUCTION_ENVIRONMENT, S3_ENDPOINT: 'http://minio:9000' };
+    expect(() => storageConfig()).toThrow('S3_ENDPOINT is set but STORAGE_URL is not');
+    process.env = { ...PRODUCTION_ENVIRONMENT, STORAGE_URL: 's3://county-files', S3_ACCESS_KEY_ID: 'store' };
+    expect(() => storageConfig()).toThrow(/^S3_SECRET_ACCESS_KEY is required when the other S3 key is set/);
+  });
 });

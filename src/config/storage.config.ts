@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
 import { isAbsolute, join } from 'node:path';
 import { projectRoot } from '../common/project-root';
-import { isProduction, readEnvironment } from './environment';
+import { isProduction, parseStorageUrl, readEnvironment } from './environment';
 
 /** 2 GiB: the largest county files expected (Los Angeles, every field) with room to spare. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
@@ -9,10 +9,41 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 /** 100 GiB: a national source file of every county, gzipped, with room to spare. */
 export const DEFAULT_RELEASE_FILE_MAX_BYTES = 100 * 1024 ** 3;
 
+/** An S3-compatible bucket to keep the files in (STORAGE_URL and the S3_* variables). */
+export interface S3Settings {
+  bucket: string;
+  /** Key prefix inside the bucket, without slashes at either end; may be empty. */
+  prefix: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  /** Where buyers' download links point, when they reach the store at another address than the API does. */
+  publicEndpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default credential chain (instance role, AWS_* variables). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
 export const storageConfig = registerAs('storage', () => {
   const env = readEnvironment();
   const dir = env.DATA_DIR ?? 'var/datasets';
+  const location = env.STORAGE_URL ? parseStorageUrl(env.STORAGE_URL) : undefined;
+  const s3: S3Settings | null = location
+    ? {
+        ...location,
+        endpoint: env.S3_ENDPOINT,
+        publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+        region: env.S3_REGION ?? 'us-east-1',
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      }
+    : null;
   return {
+    /** With STORAGE_URL the files live in that bucket, and DATA_DIR is not used. */
+    s3,
     dataDir: isAbsolute(dir) ? dir : join(projectRoot(), dir),
     uploadMaxBytes: Number(env.DATASET_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES),
     /** Largest source file (as sent: gzip or plain CSV) of a release ingest. */

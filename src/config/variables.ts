@@ -17,7 +17,8 @@ export type VariableKind =
   | 'log-level'
   | 'byte-count'
   | 'flag'
-  | 'proxy-trust';
+  | 'proxy-trust'
+  | 'storage-url';
 
 export interface VariableSpec {
   kind: VariableKind;
@@ -137,6 +138,39 @@ export const VARIABLES = {
     kind: 'text',
     description: 'Directory of the county dataset files',
     localDefault: 'var/datasets',
+  },
+  STORAGE_URL: {
+    kind: 'storage-url',
+    description:
+      'Keeps the dataset files in an S3-compatible bucket (AWS S3, R2, MinIO…) as s3://bucket/prefix, downloads then answer with presigned links; unset means the DATA_DIR directory',
+  },
+  S3_ENDPOINT: {
+    kind: 'http-url',
+    description:
+      'Endpoint of an S3-compatible store other than AWS (MinIO, R2, …); unset with STORAGE_URL means AWS S3 in S3_REGION',
+  },
+  S3_PUBLIC_ENDPOINT: {
+    kind: 'http-url',
+    description:
+      "Endpoint buyers' presigned download links point to, when it differs from S3_ENDPOINT (MinIO on a private network behind docker compose); unset means S3_ENDPOINT",
+  },
+  S3_REGION: {
+    kind: 'text',
+    description: 'Region of the STORAGE_URL bucket (R2: auto); unset means us-east-1',
+  },
+  S3_ACCESS_KEY_ID: {
+    kind: 'text',
+    description:
+      'Access key of the STORAGE_URL bucket, with S3_SECRET_ACCESS_KEY; unset both to use the AWS default credentials (instance role, AWS_* variables)',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    kind: 'text',
+    description: 'Secret key that goes with S3_ACCESS_KEY_ID; never logged',
+  },
+  S3_FORCE_PATH_STYLE: {
+    kind: 'flag',
+    description: 'true addresses the bucket as endpoint/bucket instead of bucket.endpoint, as MinIO needs',
+    localDefault: 'false',
   },
   DATASET_UPLOAD_MAX_BYTES: {
     kind: 'byte-count',

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import { StorageModule } from '../../integrations/storage/storage.module';
 import { CountiesModule } from '../counties';
 import { CountyDatasetsRepository } from './county-datasets.repository';
 import { CountyDatasetsService } from './county-datasets.service';
@@ -8,14 +8,8 @@ import { ReleaseHistoryService } from './releases/release-history.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
-  imports: [CountiesModule],
-  providers: [
-    DatasetStorage,
-    CountyDatasetsRepository,
-    CountyDatasetsService,
-    ReleaseHistoryRepository,
-    ReleaseHistoryService,
-  ],
-  exports: [DatasetStorage, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
+  imports: [CountiesModule, StorageModule],
+  providers: [CountyDatasetsRepository, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
+  exports: [StorageModule, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
 })
 export class DatasetFilesModule {}

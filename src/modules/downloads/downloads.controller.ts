@@ -8,6 +8,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiFoundResponse,
   ApiPartialContentResponse,
   ApiProduces,
   ApiTags,
@@ -15,6 +16,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { uuidParam } from '../../common/validation';
+import { attachmentDisposition } from '../../integrations/storage/attachment-disposition';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
@@ -63,9 +65,16 @@ export class DownloadsController {
   }
 
   @Get('downloads/:token')
-  @ApiOperation({ summary: 'Download a county file through a signed link (supports Range to resume)' })
+  @ApiOperation({
+    summary: 'Download a county file through a signed link (supports Range to resume)',
+    description:
+      'With local file storage the API sends the file itself. With object storage (STORAGE_URL) it answers 302 ' +
+      'to a 15-minute presigned URL of the bucket, which serves the same bytes, file name and Range support: ' +
+      'clients must follow redirects (curl -L).',
+  })
   @ApiProduces('application/gzip')
   @ApiOkResponse({ description: 'The gzip CSV', schema: { type: 'string', format: 'binary' } })
+  @ApiFoundResponse({ description: 'With object storage: Location is a presigned URL of the file, valid 15 minutes' })
   @ApiPartialContentResponse({ description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
   @ApiNotFoundResponse({ description: 'Not a link the store made (altered or made up)' })
@@ -74,11 +83,20 @@ export class DownloadsController {
   })
   async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { dataset, filename } = await this.downloads.open(token);
+    const contentType = 'application/gzip';
+    // Checked above: only an entitled link reaches the store. The URL is a bearer credential for
+    // 15 minutes, so it goes to the client in Location and nowhere else (never into a log).
+    const direct = await this.storage.downloadUrl(dataset.storageKey, { filename, contentType });
+    if (direct) {
+      // Not res.redirect(): it would repeat the URL in a body for browsers to render.
+      res.status(302).set({ Location: direct, 'Cache-Control': 'private, no-store' }).end();
+      return;
+    }
     const size = dataset.bytes;
     const range = parseByteRange(req.headers.range, size);
     const headers = {
-      'Content-Type': 'application/gzip',
-      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Type': contentType,
+      'Content-Disposition': attachmentDisposition(filename),
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, no-store',
       ETag: `"${dataset.sha256}"`,

@@ -10,12 +10,12 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Whether PostgreSQL and Redis answer' })
-  @ApiOkResponse({ type: HealthReportDto, description: 'Both answer' })
+  @ApiOperation({ summary: 'Whether PostgreSQL, Redis and the dataset file store answer' })
+  @ApiOkResponse({ type: HealthReportDto, description: 'All three answer' })
   @ApiServiceUnavailableResponse({
     type: HealthReportDto,
-    description: 'One or both do not',
-    example: { status: 'unavailable', postgres: 'up', redis: 'down' },
+    description: 'One or more do not',
+    example: { status: 'unavailable', postgres: 'up', redis: 'down', storage: 'up' },
   })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReportDto> {
     const report = await this.health.report();

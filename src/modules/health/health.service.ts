@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RedisService } from '../../integrations/redis/redis.service';
+import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 
 export type Reachability = 'up' | 'down';
 
@@ -9,6 +10,8 @@ export interface HealthReport {
   status: 'ok' | 'unavailable';
   postgres: Reachability;
   redis: Reachability;
+  /** The file store: the DATA_DIR directory is writable, or the STORAGE_URL bucket answers. */
+  storage: Reachability;
 }
 
 // A health probe must answer quickly even when a dependency hangs.
@@ -34,13 +37,16 @@ export class HealthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly redis: RedisService,
+    private readonly storage: DatasetStorage,
   ) {}
 
   async report(): Promise<HealthReport> {
-    const [postgres, redis] = await Promise.all([
+    const [postgres, redis, storage] = await Promise.all([
       probe(() => this.db.query('SELECT 1')),
       probe(() => this.redis.client.ping()),
+      probe(() => this.storage.checkReachable()),
     ]);
-    return { status: postgres === 'up' && redis === 'up' ? 'ok' : 'unavailable', postgres, redis };
+    const ok = postgres === 'up' && redis === 'up' && storage === 'up';
+    return { status: ok ? 'ok' : 'unavailable', postgres, redis, storage };
   }
 }

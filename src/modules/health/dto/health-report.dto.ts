@@ -5,7 +5,7 @@ const REACHABILITY = ['up', 'down'] as const;
 
 /** Whether the API's own dependencies answer, as load balancers and monitors read it. */
 export class HealthReportDto implements HealthReport {
-  @ApiProperty({ enum: ['ok', 'unavailable'], example: 'ok', description: 'ok only when both answer' })
+  @ApiProperty({ enum: ['ok', 'unavailable'], example: 'ok', description: 'ok only when all three answer' })
   status: 'ok' | 'unavailable';
 
   @ApiProperty({ enum: REACHABILITY, example: 'up' })
@@ -13,4 +13,11 @@ export class HealthReportDto implements HealthReport {
 
   @ApiProperty({ enum: REACHABILITY, example: 'up' })
   redis: Reachability;
+
+  @ApiProperty({
+    enum: REACHABILITY,
+    example: 'up',
+    description: 'The dataset file store: the DATA_DIR directory is writable, or the STORAGE_URL bucket answers',
+  })
+  storage: Reachability;
 }

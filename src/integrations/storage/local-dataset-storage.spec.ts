@@ -2,15 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { DatasetStorage } from './dataset-storage';
+import { LocalDatasetStorage } from './local-dataset-storage';
 
-function storageIn(dataDir: string): DatasetStorage {
-  return new DatasetStorage({
-    dataDir,
-    uploadMaxBytes: 1024,
-    releaseFileMaxBytes: 1024,
-    generateMissingDatasets: true,
-  });
+function storageIn(dataDir: string): LocalDatasetStorage {
+  return new LocalDatasetStorage(dataDir);
 }
 
 const filesIn = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' });
@@ -24,7 +19,7 @@ const newDir = (): string => {
 };
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-describe('DatasetStorage.putStream', () => {
+describe('LocalDatasetStorage.putStream', () => {
   it('writes a streamed object whole under its key', async () => {
     const dir = newDir();
     const storage = storageIn(dir);
