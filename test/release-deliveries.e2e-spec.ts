@@ -106,7 +106,7 @@ describe('County Tracker emails when a release is published', () => {
         storageKey,
         bytes: bytes.length,
         sha256: sha256(bytes),
-        format: 'csv.gz',
+        kind: 'full',
       });
       const changeFile = comparison.changeFile
         ? await datasets.recordDraftFile(manager, {
@@ -115,7 +115,7 @@ describe('County Tracker emails when a release is published', () => {
             bytes: changes.length,
             sha256: sha256(changes),
             records: 1,
-            format: 'changes.csv.gz',
+            kind: 'changes',
           })
         : null;
       await releases.recordChecked(manager, {

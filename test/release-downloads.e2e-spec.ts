@@ -155,7 +155,7 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
     await linkFor(snapshot, snapshotSub, { release: last, file: 'changes' }).expect(403);
     // Nor through a link naming a change file, were one ever signed: the rule is checked again at use.
     const [changeFile] = await context.store.db.query(
-      `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'changes.csv.gz'`,
+      `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'changes' AND format = 'csv'`,
       [snapped, last],
     );
     const atUse = await api()
@@ -239,7 +239,7 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
 
     it('a link naming a draft file is refused when used, even signed by the store', async () => {
       const [draftFile] = await context.store.db.query(
-        `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
+        `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'full' AND format = 'csv'`,
         [tracked, draftMonth],
       );
       const refused = await api()
