@@ -47,8 +47,12 @@ export interface StoredCountyFile {
   keyFieldCounts: KeyFieldCounts;
 }
 
-const DATASET_COLUMNS = `id, county_id AS "countyId", release, kind, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
-  key_field_counts AS "keyFieldCounts", created_at AS "createdAt", published_at AS "publishedAt"`;
+/** A file's columns, of the table or an alias of it. Bytes as float8: a converted file may pass 2 GiB. */
+const datasetColumns = (t = 'county_datasets') =>
+  `${t}.id, ${t}.county_id AS "countyId", ${t}.release, ${t}.kind, ${t}.format, ${t}.storage_key AS "storageKey",
+  ${t}.bytes::float8 AS bytes, ${t}.sha256, ${t}.records, ${t}.source, ${t}.key_field_counts AS "keyFieldCounts",
+  ${t}.created_at AS "createdAt", ${t}.published_at AS "publishedAt"`;
+const DATASET_COLUMNS = datasetColumns();
 
 /** A file's columns in the order the inserts below name them ($1 … $7). */
 const fileValues = (file: StoredCountyFile) => [
@@ -294,7 +298,7 @@ export class CountyDatasetsRepository {
   /** Every format made of each of the CSVs, by CSV id (stale conversions of corrected CSVs left out). */
   async convertedOf(sources: CountyDataset[]): Promise<Map<string, CountyDataset[]>> {
     const rows = await this.db.query<(CountyDataset & { derivedFrom: string })[]>(
-      `SELECT ${DATASET_COLUMNS}, d.derived_from AS "derivedFrom" FROM county_datasets d
+      `SELECT ${datasetColumns('d')}, d.derived_from AS "derivedFrom" FROM county_datasets d
        JOIN unnest($1::uuid[], $2::text[]) AS s (id, sha256) ON d.derived_from = s.id AND d.derived_from_sha256 = s.sha256`,
       [sources.map((s) => s.id), sources.map((s) => s.sha256)],
     );
@@ -326,6 +330,36 @@ export class CountyDatasetsRepository {
       [file.source.id, file.format, file.storageKey, file.bytes, file.sha256, file.source.sha256],
     );
     return row ?? null;
+  }
+
+  /** The published full CSVs of a release: what publishing it has conversions made of. */
+  publishedFullFiles(releaseId: string): Promise<CountyDataset[]> {
+    return this.db.query(
+      `SELECT ${DATASET_COLUMNS} FROM county_datasets
+       WHERE release_id = $1 AND kind = 'full' AND format = 'csv' AND published_at IS NOT NULL ORDER BY county_id`,
+      [releaseId],
+    );
+  }
+
+  /**
+   * Published full staff CSVs of releases published since a moment that lack a format and have no
+   * conversion pending or failed: what the sweep queues (their publish could not).
+   */
+  async missingConversions(since: Date, formats: string[]): Promise<{ dataset: CountyDataset; format: string }[]> {
+    const rows = await this.db.query<(CountyDataset & { missing: string })[]>(
+      `SELECT ${datasetColumns('d')}, f.format AS missing
+       FROM county_datasets d JOIN releases r ON r.id = d.release_id
+       CROSS JOIN unnest($2::text[]) AS f (format)
+       WHERE r.published_at >= $1 AND d.kind = 'full' AND d.format = 'csv' AND d.source <> 'generated'
+         AND d.published_at IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM county_datasets c
+                         WHERE c.derived_from = d.id AND c.format = f.format AND c.derived_from_sha256 = d.sha256)
+         AND NOT EXISTS (SELECT 1 FROM dataset_conversions p
+                         WHERE p.dataset_id = d.id AND p.format = f.format AND p.source_sha256 = d.sha256)
+       ORDER BY d.published_at, d.id LIMIT 5000`,
+      [since, formats],
+    );
+    return rows.map(({ missing, ...dataset }) => ({ dataset, format: missing }));
   }
 
   /** Releases recorded before their key fields were counted, oldest first. */

@@ -3,19 +3,31 @@ import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CountiesModule } from '../counties';
 import { CountyDatasetsRepository } from './county-datasets.repository';
 import { CountyDatasetsService } from './county-datasets.service';
+import { DatasetConversionsRepository } from './formats/dataset-conversions.repository';
+import { DatasetFormatsService } from './formats/dataset-formats.service';
+import { FormatsQueueModule } from './formats/formats-queue.module';
 import { ReleaseHistoryRepository } from './releases/release-history.repository';
 import { ReleaseHistoryService } from './releases/release-history.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
-  imports: [CountiesModule],
+  imports: [CountiesModule, FormatsQueueModule],
   providers: [
     DatasetStorage,
+    DatasetConversionsRepository,
+    DatasetFormatsService,
     CountyDatasetsRepository,
     CountyDatasetsService,
     ReleaseHistoryRepository,
     ReleaseHistoryService,
   ],
-  exports: [DatasetStorage, CountyDatasetsService, ReleaseHistoryRepository, ReleaseHistoryService],
+  exports: [
+    DatasetStorage,
+    CountyDatasetsService,
+    DatasetConversionsRepository,
+    DatasetFormatsService,
+    ReleaseHistoryRepository,
+    ReleaseHistoryService,
+  ],
 })
 export class DatasetFilesModule {}

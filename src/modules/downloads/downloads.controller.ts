@@ -14,7 +14,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
+import { formatInfo } from '../../contracts/dataset-formats';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
@@ -36,12 +38,17 @@ export class DownloadsController {
   @ApiOperation({
     summary: "A 15-minute link to the file the customer's subscription includes now, or to one release's file",
     description:
-      'Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or ' +
-      '`file`, that release’s full file or change file, if the subscription includes it.',
+      'Without a body (or with an empty one), the full file the subscription includes now, as CSV. With `release` ' +
+      'and/or `kind`, that release’s full file or change file, if the subscription includes it. With `format`, in ' +
+      'that format (GET /api/formats lists them). A format not made yet of the file is prepared on this request: ' +
+      'the answer is 409 with Retry-After ("The GeoPackage of this file is being prepared. Try again in a minute."), ' +
+      'and the same call gives the link once it is ready.',
   })
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
-  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
+  @ApiBadRequestResponse({
+    description: 'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+  })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({
     description:
@@ -52,20 +59,36 @@ export class DownloadsController {
       'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
-  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiConflictResponse({
+    description:
+      "The county's data is not available yet (no file for the purchase's month), or the chosen format of the file " +
+      'is being prepared: try again after Retry-After seconds',
+  })
   link(
     @SignedInUserId() userId: string,
     @Param('id', uuidParam('subscription'))
     id: string,
     @Body() choice: DownloadChoiceDto,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<DownloadLinkDto> {
-    return this.downloads.linkFor(id, { userId }, choice);
+    return sendRetryAfter(res, () => this.downloads.linkFor(id, { userId }, choice));
   }
 
   @Get('downloads/:token')
-  @ApiOperation({ summary: 'Download a county file through a signed link (supports Range to resume)' })
-  @ApiProduces('application/gzip')
-  @ApiOkResponse({ description: 'The gzip CSV', schema: { type: 'string', format: 'binary' } })
+  @ApiOperation({
+    summary: 'Download a county file through a signed link (supports Range to resume)',
+    description:
+      'Content-Type and the file name follow the format: .csv.gz and .geojson.gz (newline-delimited GeoJSON) as ' +
+      'application/gzip, .gpkg as application/geopackage+sqlite3, .shp.zip as application/zip, .parquet as ' +
+      'application/vnd.apache.parquet.',
+  })
+  @ApiProduces(
+    'application/gzip',
+    'application/geopackage+sqlite3',
+    'application/zip',
+    'application/vnd.apache.parquet',
+  )
+  @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
   @ApiPartialContentResponse({ description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
   @ApiNotFoundResponse({ description: 'Not a link the store made (altered or made up)' })
@@ -77,7 +100,7 @@ export class DownloadsController {
     const size = dataset.bytes;
     const range = parseByteRange(req.headers.range, size);
     const headers = {
-      'Content-Type': 'application/gzip',
+      'Content-Type': formatInfo(dataset.format).mediaType,
       'Content-Disposition': `attachment; filename="${filename}"`,
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, no-store',

@@ -18,8 +18,8 @@ export function ogr2ogr(args: string[], options: { stdout?: Writable; config?: R
   return new Promise<void>((resolve, reject) => {
     const child = spawn('ogr2ogr', [...config, ...args], { stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => {
       stderr = (stderr + text).slice(-STDERR_KEPT);
     });
     if (options.stdout) child.stdout!.pipe(options.stdout);
