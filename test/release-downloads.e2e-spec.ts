@@ -128,6 +128,16 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
     );
   });
 
+  it('still follows the lasting links of emails sent before formats, which name the kind `file`', async () => {
+    const lasting = await api()
+      .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
+      .query({ release: older, file: 'changes' })
+      .expect(302);
+    expect(sha((await fetchFile(lasting.headers.location).expect(200)).body)).toBe(
+      sha(made[older].files.get(tracked)!.changes!),
+    );
+  });
+
   it('refuses a release from before the Tracker began, and names what it includes', async () => {
     const refused = await linkFor(tracker, trackerSub, { release: oldest }).expect(403);
     expect(refused.body.message).toBe(
@@ -144,9 +154,9 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
     const missing = await linkFor(tracker, firstOnlySub, { release: last, kind: 'changes' }).expect(404);
     expect(missing.body.message).toMatch(/has no change file: it is the county's first release/);
     await linkFor(tracker, firstOnlySub, { release: last, kind: 'full' }).expect(200);
-    const bad = await linkFor(tracker, trackerSub, { release: '2026-13', file: 'diff' }).expect(400);
+    const bad = await linkFor(tracker, trackerSub, { release: '2026-13', kind: 'diff' }).expect(400);
     expect(bad.body.message).toMatch(/release must be a monthly release as YYYY-MM/);
-    expect(bad.body.message).toMatch(/file must be 'full' or 'changes'/);
+    expect(bad.body.message).toMatch(/kind must be 'full' or 'changes'/);
   });
 
   it('gives a SnapShot buyer no change file, and its full file exactly as before', async () => {
@@ -223,15 +233,15 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
       const lasting = await api().get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`).expect(302);
       expect(sha((await fetchFile(lasting.headers.location).expect(200)).body)).toBe(sha(current));
 
-      for (const file of ['full', 'changes']) {
-        await linkFor(tracker, trackerSub, { release: draftMonth, file }).expect(403);
+      for (const kind of ['full', 'changes']) {
+        await linkFor(tracker, trackerSub, { release: draftMonth, kind }).expect(403);
         await api()
           .post(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download-link`)
-          .send({ release: draftMonth, file })
+          .send({ release: draftMonth, kind })
           .expect(403);
         await api()
           .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
-          .query({ release: draftMonth, file })
+          .query({ release: draftMonth, kind })
           .expect(403);
       }
       expect(draft.files.get(tracked)!.changes).not.toBeNull();
