@@ -596,6 +596,7 @@ describe('Hostile input to every endpoint', () => {
     switch (key) {
       case 'GET /api/health':
       case 'GET /api/plans':
+      case 'GET /api/formats':
       case 'GET /api/checkout/config':
       case 'GET /data-schema.pdf':
       case 'GET /api/coverage.csv':
