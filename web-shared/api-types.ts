@@ -1800,11 +1800,10 @@ export interface components {
              */
             kind: "full" | "changes";
             /**
-             * @description The format (GET /api/formats lists them). A format not made yet of this file is prepared on request: the answer is then 409 with Retry-After, and the same call succeeds once it is ready
-             * @default csv
+             * @description The format (GET /api/formats lists them); csv when not given. A format not made yet of this file is prepared on request: the answer is then 409 with Retry-After, and the same call succeeds once it is ready
              * @enum {string}
              */
-            format: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            format?: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
         };
         DownloadLinkDto: {
             /**

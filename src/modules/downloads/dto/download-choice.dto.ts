@@ -38,9 +38,8 @@ export class DownloadChoiceDto {
 
   @ApiPropertyOptional({
     enum: FORMAT_IDS,
-    default: 'csv',
     description:
-      'The format (GET /api/formats lists them). A format not made yet of this file is prepared on request: ' +
+      'The format (GET /api/formats lists them); csv when not given. A format not made yet of this file is prepared on request: ' +
       'the answer is then 409 with Retry-After, and the same call succeeds once it is ready',
   })
   @IsOptional()
