@@ -8,6 +8,7 @@
 import { cpus } from 'node:os';
 import { benchAdminLists } from './admin-lists';
 import { benchCheckout } from './checkout';
+import { benchDatasetFormats } from './dataset-formats';
 import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
@@ -31,6 +32,7 @@ const AFTER: [string, BenchSection][] = [
   ['map', benchMap],
   ['release-ingest', benchReleaseIngest],
   ['release-compare', benchReleaseCompare],
+  ['dataset-formats', benchDatasetFormats],
 ];
 
 async function main(): Promise<void> {

@@ -314,9 +314,10 @@ describe('County file formats: made by the worker, chosen in download links', ()
     await queue().resume();
     const status = async () =>
       (
-        await db().query(`SELECT state, attempts, error FROM dataset_conversions WHERE dataset_id = $1 AND format = 'gpkg'`, [
-          csv.id,
-        ])
+        await db().query(
+          `SELECT state, attempts, error FROM dataset_conversions WHERE dataset_id = $1 AND format = 'gpkg'`,
+          [csv.id],
+        )
       )[0] as { state: string; attempts: number; error: string } | undefined;
     // The first attempt fails: queued again (with backoff), its error kept.
     await eventually(async () => (await status())?.attempts === 1 && (await status())?.state === 'queued', 30_000);
@@ -326,7 +327,10 @@ describe('County file formats: made by the worker, chosen in download links', ()
     for (let attempt = 2; attempt <= 4; attempt++) {
       await eventually(async () => (await queue().getJob(jobId))!.isDelayed(), 30_000);
       await (await queue().getJob(jobId))!.promote();
-      await eventually(async () => (await status())?.attempts === attempt && (await status())?.state !== 'running', 30_000);
+      await eventually(
+        async () => (await status())?.attempts === attempt && (await status())?.state !== 'running',
+        30_000,
+      );
     }
     expect(await status()).toMatchObject({ state: 'failed', attempts: 4 });
     expect(await (await queue().getJob(jobId))!.getState()).toBe('failed');

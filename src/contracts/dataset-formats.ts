@@ -47,11 +47,11 @@ export const DATASET_FORMATS = [
 export type DatasetFormat = (typeof DATASET_FORMATS)[number]['id'];
 export type DatasetFormatInfo = (typeof DATASET_FORMATS)[number];
 
-export const FORMAT_IDS = DATASET_FORMATS.map((format) => format.id) as DatasetFormat[];
+export const FORMAT_IDS: DatasetFormat[] = DATASET_FORMATS.map((format) => format.id);
 
 /** The formats made from the CSV (which is the source of every other). */
-export const CONVERTED_FORMATS = FORMAT_IDS.filter((id) => id !== 'csv') as Exclude<DatasetFormat, 'csv'>[];
 export type ConvertedFormat = Exclude<DatasetFormat, 'csv'>;
+export const CONVERTED_FORMATS: ConvertedFormat[] = FORMAT_IDS.filter((id): id is ConvertedFormat => id !== 'csv');
 
 export function formatInfo(id: DatasetFormat): DatasetFormatInfo {
   return DATASET_FORMATS.find((format) => format.id === id)!;

@@ -39,7 +39,9 @@ export class DatasetFormats1764900000000 implements MigrationInterface {
     await db.query(`
       CREATE UNIQUE INDEX county_datasets_generated_file ON county_datasets (county_id, release, kind, format)
       WHERE source = 'generated'`);
-    await db.query(`CREATE INDEX county_datasets_derived ON county_datasets (derived_from) WHERE derived_from IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX county_datasets_derived ON county_datasets (derived_from) WHERE derived_from IS NOT NULL`,
+    );
 
     await db.query(`
       CREATE TABLE dataset_conversions (
@@ -67,7 +69,9 @@ export class DatasetFormats1764900000000 implements MigrationInterface {
         DROP CONSTRAINT county_datasets_format,
         DROP CONSTRAINT county_datasets_kind,
         ALTER COLUMN format SET DEFAULT 'csv.gz'`);
-    await db.query(`UPDATE county_datasets SET format = CASE kind WHEN 'changes' THEN 'changes.csv.gz' ELSE 'csv.gz' END`);
+    await db.query(
+      `UPDATE county_datasets SET format = CASE kind WHEN 'changes' THEN 'changes.csv.gz' ELSE 'csv.gz' END`,
+    );
     await db.query(`
       ALTER TABLE county_datasets DROP COLUMN derived_from_sha256, DROP COLUMN derived_from, DROP COLUMN kind`);
     await db.query(`

@@ -42,7 +42,10 @@ export class DatasetSummaryService {
     const counts = dataset.keyFieldCounts;
     if (!counts) await this.queueCounting(dataset.id);
     const made = (await this.datasets.convertedOf([dataset])).get(dataset.id) ?? [];
-    const sizes = new Map<string, number>([['csv', dataset.bytes], ...made.map((file) => [file.format, file.bytes] as const)]);
+    const sizes = new Map<string, number>([
+      ['csv', dataset.bytes],
+      ...made.map((file) => [file.format, file.bytes] as const),
+    ]);
     return {
       countyId: county.id,
       name: county.name,

@@ -47,7 +47,8 @@ export class DownloadsController {
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
   @ApiBadRequestResponse({
-    description: 'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
   })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({

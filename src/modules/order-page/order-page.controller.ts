@@ -50,7 +50,8 @@ export class OrderPageController {
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
   @ApiBadRequestResponse({
-    description: 'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
   })
   @ApiForbiddenResponse({
     description:
@@ -96,7 +97,8 @@ export class OrderPageController {
   @ApiQuery({ name: 'format', required: false, enum: FORMAT_IDS, description: 'The format (default csv)' })
   @ApiFoundResponse({ description: 'Redirect to the file' })
   @ApiBadRequestResponse({
-    description: 'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
   })
   @ApiForbiddenResponse({
     description:
@@ -117,7 +119,7 @@ export class OrderPageController {
     const { file, ...choice } = query;
     const kind = choice.kind ?? file;
     const { url } = await sendRetryAfter(res, () =>
-      this.orderPages.linkFor(token, id, { ...choice, ...(kind && { kind }) } as DownloadChoiceDto),
+      this.orderPages.linkFor(token, id, { ...choice, ...(kind && { kind }) }),
     );
     res.redirect(302, url);
   }

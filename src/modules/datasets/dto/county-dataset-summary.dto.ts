@@ -49,7 +49,7 @@ export class CountyDatasetSummaryDto {
     type: CountyFileFormatDto,
     isArray: true,
     description:
-      'Every format of the release\'s full file, in the order of GET /api/formats (CSV first), with its size; ' +
+      "Every format of the release's full file, in the order of GET /api/formats (CSV first), with its size; " +
       'null for a format not made yet (made on the first download request)',
   })
   formats: CountyFileFormatDto[];

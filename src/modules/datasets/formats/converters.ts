@@ -167,7 +167,10 @@ async function toShapefileZip(csv: Readable, dir: string, kind: FileKind): Promi
   const fields = outputFields(kind);
   const names = shapefileNames(fields);
   const { path, facts } = await normalized(csv, dir, kind, 'xy', (field) => names.get(field.name)!);
-  await writeFile(join(dir, `${LAYER_NAME}.csvt`), csvt(fields, (field, i) => dbfType(field, facts.stats[i])));
+  await writeFile(
+    join(dir, `${LAYER_NAME}.csvt`),
+    csvt(fields, (field, i) => dbfType(field, facts.stats[i])),
+  );
   const shapes = join(dir, 'shp');
   await mkdir(shapes);
   await ogr2ogr([
@@ -241,7 +244,10 @@ async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<Co
       geometry: { encoding: 'WKB', geometry_types: ['Point'], ...(facts.bbox && { bbox: facts.bbox }) },
     },
   };
-  const columns = [...fields.map((f) => `${sqlString(f.name)}: '${PARQUET_TYPES[f.type]}'`), `'${GEOMETRY_WKB}': 'VARCHAR'`];
+  const columns = [
+    ...fields.map((f) => `${sqlString(f.name)}: '${PARQUET_TYPES[f.type]}'`),
+    `'${GEOMETRY_WKB}': 'VARCHAR'`,
+  ];
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: DUCKDB_MEMORY_LIMIT,
     threads: '2',

@@ -107,9 +107,7 @@ export class DatasetConversionsRepository {
   /** The pending conversions of these CSVs. */
   ofDatasets(datasetIds: string[]): Promise<PendingConversion[]> {
     if (datasetIds.length === 0) return Promise.resolve([]);
-    return this.db.query(`SELECT ${COLUMNS} FROM dataset_conversions WHERE dataset_id = ANY($1::uuid[])`, [
-      datasetIds,
-    ]);
+    return this.db.query(`SELECT ${COLUMNS} FROM dataset_conversions WHERE dataset_id = ANY($1::uuid[])`, [datasetIds]);
   }
 
   /** Each format of each CSV: made (with its size), pending, failed (with its error), or none. */

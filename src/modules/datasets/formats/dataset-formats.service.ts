@@ -21,8 +21,7 @@ const BULK = 500;
 
 /** A county file in a format: made (the file), or being prepared (queued, running, or failed and to be retried). */
 export type FormatAvailability =
-  | { state: 'ready'; file: CountyDataset }
-  | { state: 'preparing'; conversion: PendingConversion | null };
+  { state: 'ready'; file: CountyDataset } | { state: 'preparing'; conversion: PendingConversion | null };
 
 /**
  * The formats of county files, the API's side: which are made, and queueing the rest. The worker

@@ -16,7 +16,9 @@ export class GdalError extends Error {
 export function ogr2ogr(args: string[], options: { stdout?: Writable; config?: Record<string, string> } = {}) {
   const config = Object.entries(options.config ?? {}).flatMap(([key, value]) => ['--config', key, value]);
   return new Promise<void>((resolve, reject) => {
-    const child = spawn('ogr2ogr', [...config, ...args], { stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn('ogr2ogr', [...config, ...args], {
+      stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (text: string) => {

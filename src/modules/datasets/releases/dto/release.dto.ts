@@ -100,7 +100,7 @@ export class QaFormatDto {
   @ApiProperty({ example: 0, description: 'Attempts made so far' })
   attempts: number;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The last failed attempt\'s error' })
+  @ApiProperty({ type: String, nullable: true, description: "The last failed attempt's error" })
   error: string | null;
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When it was made or last tried' })
