@@ -62,9 +62,10 @@ describe('Migrating county files to a kind and a format', () => {
     ).rejects.toThrow(/county_datasets_derivation/);
     await expect(
       db.query(
-        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format)
-         VALUES ($1, '2026-10', 'x.xlsx', 10, $2, 7, 'uploaded', 'xlsx')`,
-        [county.id, 'b'.repeat(64)],
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format,
+           derived_from, derived_from_sha256)
+         VALUES ($1, '2026-10', 'x.xlsx', 10, $2, 7, 'uploaded', 'xlsx', $3, $4)`,
+        [county.id, 'b'.repeat(64), full.id, 'a'.repeat(64)],
       ),
     ).rejects.toThrow(/county_datasets_format/);
   });

@@ -20,6 +20,9 @@ export class DatasetFormats1764900000000 implements MigrationInterface {
         ADD COLUMN derived_from uuid REFERENCES county_datasets (id) ON DELETE CASCADE,
         ADD COLUMN derived_from_sha256 char(64),
         ALTER COLUMN format DROP DEFAULT`);
+    // The old indexes say format alone tells a county's files of a release apart: gone before formats merge.
+    await db.query(`DROP INDEX county_datasets_staff_file`);
+    await db.query(`DROP INDEX county_datasets_generated_file`);
     await db.query(`UPDATE county_datasets SET kind = 'changes' WHERE format = 'changes.csv.gz'`);
     await db.query(`UPDATE county_datasets SET format = 'csv'`);
     await db.query(`
@@ -31,8 +34,6 @@ export class DatasetFormats1764900000000 implements MigrationInterface {
           (format = 'csv') = (derived_from IS NULL) AND (derived_from IS NULL) = (derived_from_sha256 IS NULL))`);
     // The same two partial unique indexes, now over kind and format: one staff file and one stand-in
     // per county, release, kind and format.
-    await db.query(`DROP INDEX county_datasets_staff_file`);
-    await db.query(`DROP INDEX county_datasets_generated_file`);
     await db.query(`
       CREATE UNIQUE INDEX county_datasets_staff_file ON county_datasets (county_id, release, kind, format)
       WHERE source <> 'generated'`);
