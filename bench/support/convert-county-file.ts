@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const [format, csv, dir] = process.argv.slice(2);
   const { path, normalized } = await convertCountyFile(
     format as ConvertedFormat,
-    createReadStream(csv).pipe(createGunzip()),
+    createReadStream(csv).pipe(createGunzip({ chunkSize: 256 * 1024 })),
     dir,
     'full',
   );

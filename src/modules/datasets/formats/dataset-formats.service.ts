@@ -50,7 +50,12 @@ export class DatasetFormatsService {
     const pending = await this.conversions.find(source.id, converted);
     const retry = pending?.state === 'failed' && Date.now() - pending.updatedAt.getTime() > RETRY_FAILED_AFTER_MS;
     // Queued even when marked queued already: a job lost with its Redis is added again (a duplicate id is ignored).
-    if (pending?.state !== 'failed' || retry) await this.queue_([{ source, format: converted }], retry);
+    if (pending?.state !== 'failed' || retry) {
+      // Redis down: the buyer is still told it is being prepared; their next request queues it again.
+      await this.queue_([{ source, format: converted }], retry).catch((error) =>
+        this.logNotQueued(`${source.storageKey} (${format})`, error),
+      );
+    }
     return { state: 'preparing', conversion: await this.conversions.find(source.id, converted) };
   }
 

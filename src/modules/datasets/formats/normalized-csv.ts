@@ -215,8 +215,9 @@ export async function writeNormalizedCsv(
     },
   });
 
-  const flush = async () => {
-    if (at > 0) {
+  /** Writes what is gathered once there is a good deal of it (or at the end): one write per megabyte, not per chunk read. */
+  const flush = async (all: boolean) => {
+    if (at > 0 && (all || at >= CHUNK / 2)) {
       pieces.push(buffer.subarray(0, at));
       buffer = Buffer.allocUnsafe(CHUNK);
       at = 0;
@@ -229,11 +230,11 @@ export async function writeNormalizedCsv(
   try {
     for await (const chunk of source) {
       reader.push(chunk as Buffer);
-      await flush();
+      await flush(false);
     }
     reader.end();
     if (!reader.hasHeader) header();
-    await flush();
+    await flush(true);
     out.end();
     await once(out, 'finish');
   } catch (error) {
