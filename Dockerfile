@@ -16,6 +16,10 @@ RUN npm run build && npm prune --omit=dev && rm -rf dist/src/dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
+# GDAL's ogr2ogr makes the GeoPackage, Shapefile and GeoJSON files of every county (the worker runs it).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends gdal-bin \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -25,6 +25,7 @@ import type { DatasetStorage } from '../src/integrations/storage/dataset-storage
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
+import { FORMATS_QUEUE } from '../src/modules/datasets/formats/formats.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/datasets/releases/releases.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp } from './support/bench-app';
 import { figure, verdict, type ResultRow } from './support/section';
@@ -151,8 +152,8 @@ async function* releaseFile(
 // them (the generating code, its parameters and the county), so a change to any remakes them.
 const GENERATED_DIR = join(tmpdir(), 'cds-bench-release-compare');
 
-/** The gzip file of a generated release, made unless an earlier run made it already. */
-async function generatedRelease(
+/** The gzip file of a generated release, made unless an earlier run made it already (the formats section uses it too). */
+export async function generatedRelease(
   county: { fips: string; name: string; state_code: string },
   which: 'previous' | 'current',
 ): Promise<string> {
@@ -196,6 +197,13 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
     connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
     prefix: `${prefix}:bull`,
   });
+  // Publishing the previous release queues its conversions to other formats: held while the comparison is measured
+  // (the formats section measures them), then dropped.
+  const formats = new Queue(FORMATS_QUEUE, {
+    connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
+    prefix: `${prefix}:bull`,
+  });
+  await formats.pause();
   const keys = [`releases/${PREVIOUS}/counties/bench.csv.gz`, `releases/${CURRENT}/counties/bench.csv.gz`];
   try {
     const token = await adminToken(app.origin);
@@ -235,8 +243,8 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
         rows: [file],
       } = await db.query<{ id: string }>(
         `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-           release_id, format)
-         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'csv.gz') RETURNING id`,
+           release_id, kind, format)
+         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'full', 'csv') RETURNING id`,
         [county.id, month, keys[i], files[i].bytes, files[i].sha256, records, noCounts, release.id],
       );
       await db.query(
@@ -302,6 +310,9 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
       ],
     ];
   } finally {
+    await formats.obliterate({ force: true });
+    await formats.resume();
+    await formats.close();
     await queue.close();
     await db.end();
     for (const key of keys) await storage.delete(key);

@@ -8,6 +8,7 @@
 import { cpus } from 'node:os';
 import { benchAdminLists } from './admin-lists';
 import { benchCheckout } from './checkout';
+import { benchDatasetFormats } from './dataset-formats';
 import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
@@ -34,6 +35,7 @@ const AFTER: [string, BenchSection][] = [
   ['release-compare', benchReleaseCompare],
   // A store of its own on a local S3-compatible server.
   ['s3-downloads', () => benchS3Downloads()],
+  ['dataset-formats', benchDatasetFormats],
 ];
 
 async function main(): Promise<void> {

@@ -275,6 +275,7 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'health', method: 'GET', route: '/api/health', path: () => '/api/health', expect: everyone(200) },
     { key: 'counties', method: 'GET', route: '/api/counties', path: () => '/api/counties', expect: everyone(200) },
     { key: 'plans', method: 'GET', route: '/api/plans', path: () => '/api/plans', expect: everyone(200) },
+    { key: 'formats', method: 'GET', route: '/api/formats', path: () => '/api/formats', expect: everyone(200) },
     { key: 'checkout-config', method: 'GET', route: '/api/checkout/config', path: () => '/api/checkout/config', expect: everyone(200) },
     { key: 'schema-pdf', method: 'GET', route: '/data-schema.pdf', path: () => '/data-schema.pdf', expect: everyone(200) },
     { key: 'sign-out-css', method: 'GET', route: '/api/logout/page.css', path: () => '/api/logout/page.css', expect: everyone(200) },

@@ -244,7 +244,7 @@ describe('Customer data API: personal access tokens and /api/v1', () => {
     });
 
     it("gives a chosen release's change file of the owner's Tracker, and refuses a release it does not include", async () => {
-      const changes = await v1Link(token, aliceSubs.tracker, { release: last, file: 'changes' }).expect(200);
+      const changes = await v1Link(token, aliceSubs.tracker, { release: last, kind: 'changes' }).expect(200);
       expect(changes.body).toMatchObject({ release: last, records: 2 + 1 + 3 });
       const earlier = await v1Link(token, aliceSubs.tracker, { release: older }).expect(200);
       expect(earlier.body.release).toBe(older);

@@ -54,7 +54,7 @@ describe('County datasets', () => {
     const file = readFileSync(join(context.environment.env.DATA_DIR, first.storageKey));
     expect(first).toMatchObject({
       release: '2026-11',
-      format: 'csv.gz',
+      kind: 'full',
       records: generateCountyDataset(baltimore, '2026-11').records,
       bytes: file.length,
     });

@@ -53,7 +53,7 @@ describe('Release history and coverage (public)', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       const [files] = await context.store.db.query(
         `SELECT json_object_agg(release, json_build_object('bytes', bytes, 'publishedAt', published_at)) AS files
-         FROM county_datasets WHERE county_id = $1 AND format = 'csv.gz' AND source <> 'generated'`,
+         FROM county_datasets WHERE county_id = $1 AND kind = 'full' AND format = 'csv' AND source <> 'generated'`,
         [kent.id],
       );
       expect(res.body).toEqual([
@@ -121,7 +121,7 @@ describe('Release history and coverage (public)', () => {
       expect(fipsCodes).not.toContain(sussex.fips);
 
       const [published] = await context.store.db.query(
-        `SELECT published_at FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
+        `SELECT published_at FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'full' AND format = 'csv'`,
         [kent.id, last],
       );
       expect(rows.find((row) => row[0] === kent.fips)).toEqual([

@@ -67,6 +67,11 @@ describe('What a county holds: its dataset summary and free sample', () => {
         label,
         rate: generated.keyFieldCounts[field] / generated.records,
       })),
+      // The CSV's size; the other formats are made on the first request for them.
+      formats: [
+        { format: 'csv', bytes: generated.bytes.length },
+        ...['gpkg', 'shp', 'geojson', 'parquet'].map((format) => ({ format, bytes: null })),
+      ],
       sampleUrl: `/api/counties/${county.id}/sample.csv`,
     });
     expect(row.bytes).toBe(generated.bytes.length);

@@ -130,6 +130,14 @@ describe('Dockerfile', () => {
     expect(runtime).not.toMatch(/src\/dev/);
   });
 
+  it('installs GDAL (gdal-bin) in the runtime image: the worker converts county files with ogr2ogr', () => {
+    const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
+    const runtime = stages[stages.length - 1];
+    expect(runtime).toMatch(/^RUN apt-get update \\\n\s+&& apt-get install -y --no-install-recommends gdal-bin/m);
+    // Installed before the image drops to its unprivileged user.
+    expect(runtime.indexOf('gdal-bin')).toBeLessThan(runtime.indexOf('\nUSER '));
+  });
+
   it('exposes the default port and checks health through /api/health', () => {
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${VARIABLES.PORT.localDefault}$`, 'm'));
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/health/m);

@@ -1,3 +1,4 @@
+import { FORMAT_IDS } from '../src/contracts/dataset-formats';
 import { createHmac } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -629,6 +630,7 @@ describe('Hostile input to every endpoint', () => {
     switch (key) {
       case 'GET /api/health':
       case 'GET /api/plans':
+      case 'GET /api/formats':
       case 'GET /api/checkout/config':
       case 'GET /data-schema.pdf':
       case 'GET /api/coverage.csv':
@@ -702,10 +704,11 @@ describe('Hostile input to every endpoint', () => {
             refusal: [400],
             allOptional: true,
             textField: 'release',
-            // Optional: null is as good as absent. (At the formats merge: `file` becomes `kind`, and `format` joins.)
+            // Optional: null is as good as absent.
             rules: {
               release: { valid: (v) => v === undefined || v === null || (isText(v) && month.test(v)) },
-              file: { valid: (v) => v === undefined || v === null || v === 'full' || v === 'changes' },
+              kind: { valid: (v) => v === undefined || v === null || v === 'full' || v === 'changes' },
+              format: { valid: (v) => v === undefined || v === null || (FORMAT_IDS as unknown[]).includes(v) },
             },
           },
           queryProbe: {

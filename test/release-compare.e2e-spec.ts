@@ -111,7 +111,7 @@ describe('Comparing a draft county file with its previous release', () => {
       countyId: county.id,
       release: month,
       releaseId,
-      format: 'csv.gz',
+      kind: 'full',
       storageKey,
       bytes: bytes.length,
       sha256: sha256(bytes),
@@ -154,7 +154,7 @@ describe('Comparing a draft county file with its previous release', () => {
   const changeFiles = (county: County) =>
     db().query(
       `SELECT id, storage_key, sha256, bytes::int AS bytes, records, key_field_counts, published_at
-       FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'changes.csv.gz'`,
+       FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'changes' AND format = 'csv'`,
       [county.id, CURRENT],
     );
 
@@ -415,7 +415,7 @@ describe('Comparing a draft county file with its previous release', () => {
         countyId: county.id,
         release: CURRENT,
         releaseId: currentRelease.id,
-        format: 'csv.gz',
+        kind: 'full',
         storageKey: `releases/${CURRENT}/counties/${county.fips}.csv.gz`,
         bytes: bytes.length,
         sha256: sha256(bytes),

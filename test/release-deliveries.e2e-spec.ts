@@ -106,7 +106,7 @@ describe('County Tracker emails when a release is published', () => {
         storageKey,
         bytes: bytes.length,
         sha256: sha256(bytes),
-        format: 'csv.gz',
+        kind: 'full',
       });
       const changeFile = comparison.changeFile
         ? await datasets.recordDraftFile(manager, {
@@ -115,7 +115,7 @@ describe('County Tracker emails when a release is published', () => {
             bytes: changes.length,
             sha256: sha256(changes),
             records: 1,
-            format: 'changes.csv.gz',
+            kind: 'changes',
           })
         : null;
       await releases.recordChecked(manager, {
@@ -210,11 +210,11 @@ describe('County Tracker emails when a release is published', () => {
     const links = [...(mail.text as string).matchAll(/http:\/\/\S+/g)].map(([url]) => new URL(url));
     const downloads = links.filter((url) => url.pathname.endsWith(`/subscriptions/${tracker}/download`));
     expect(downloads.map((url) => Object.fromEntries(url.searchParams))).toEqual([
-      { release: current, file: 'full' },
-      { release: current, file: 'changes' },
+      { release: current, kind: 'full' },
+      { release: current, kind: 'changes' },
     ]);
     expect(links.some((url) => /^\/orders\/[^/]+$/.test(url.pathname))).toBe(true);
-    expect(mail.html).toContain(`release=${current}&amp;file=changes`);
+    expect(mail.html).toContain(`release=${current}&amp;kind=changes`);
   });
 
   it('tells nobody else of it: not a SnapShot buyer, a cancelled County Tracker, or one of a county excluded at publication', async () => {
@@ -246,7 +246,7 @@ describe('County Tracker emails when a release is published', () => {
     await awaitMessages(outbox(), `tracker-delivery-${laterTracker}`);
     const [news] = await awaitMessages(outbox(), `tracker-release-${laterTracker}`);
     expect(news.text).toContain('first release');
-    expect(news.text).not.toContain('file=changes');
+    expect(news.text).not.toContain('kind=changes');
 
     await settle();
     expect(await outboxMessages(outbox(), `tracker-release-${tracker}`)).toHaveLength(1);
@@ -327,7 +327,7 @@ describe('County Tracker emails when a release is published', () => {
     const [mail] = await awaitMessages(outbox(), `tracker-delivery-${subscriber}-${releaseOf(new Date())}`);
     expect(mail.text).toContain(`Fresh data for ${county.name}, ${county.state} is ready: release ${second}`);
     expect(mail.text).toContain(`What changed since release ${first}: parcels added 7, removed 0, changed 2.`);
-    expect(mail.text).toContain(`/subscriptions/${subscriber}/download?release=${second}&file=changes`);
+    expect(mail.text).toContain(`/subscriptions/${subscriber}/download?release=${second}&kind=changes`);
     await settle();
     expect(await outboxMessages(outbox(), `tracker-release-${subscriber}`)).toHaveLength(0);
   });

@@ -99,7 +99,7 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
   });
 
   it('gives a Tracker subscriber the change file of a release it includes, bytes as stored, named as a change file', async () => {
-    const link = await linkFor(tracker, trackerSub, { release: last, file: 'changes' }).expect(200);
+    const link = await linkFor(tracker, trackerSub, { release: last, kind: 'changes' }).expect(200);
     expect(link.body).toMatchObject({ release: last, records: 3 + 1 + 5 });
     const file = await fetchFile(link.body.url).expect(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="baltimore-md-${last}-changes.csv.gz"`);
@@ -114,11 +114,21 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
     // Also its change file, from the order page's call and through the lasting link.
     const fromOrder = await api()
       .post(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download-link`)
-      .send({ release: older, file: 'changes' })
+      .send({ release: older, kind: 'changes' })
       .expect(200);
     expect(sha((await fetchFile(fromOrder.body.url).expect(200)).body)).toBe(
       sha(made[older].files.get(tracked)!.changes!),
     );
+    const lasting = await api()
+      .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
+      .query({ release: older, kind: 'changes' })
+      .expect(302);
+    expect(sha((await fetchFile(lasting.headers.location).expect(200)).body)).toBe(
+      sha(made[older].files.get(tracked)!.changes!),
+    );
+  });
+
+  it('still follows the lasting links of emails sent before formats, which name the kind `file`', async () => {
     const lasting = await api()
       .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
       .query({ release: older, file: 'changes' })
@@ -136,26 +146,26 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
     );
     await api()
       .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
-      .query({ release: oldest, file: 'full' })
+      .query({ release: oldest, kind: 'full' })
       .expect(403);
   });
 
   it('answers 404 for the change file of a county’s first release, and 400 for a choice that is not one', async () => {
-    const missing = await linkFor(tracker, firstOnlySub, { release: last, file: 'changes' }).expect(404);
+    const missing = await linkFor(tracker, firstOnlySub, { release: last, kind: 'changes' }).expect(404);
     expect(missing.body.message).toMatch(/has no change file: it is the county's first release/);
-    await linkFor(tracker, firstOnlySub, { release: last, file: 'full' }).expect(200);
-    const bad = await linkFor(tracker, trackerSub, { release: '2026-13', file: 'diff' }).expect(400);
+    await linkFor(tracker, firstOnlySub, { release: last, kind: 'full' }).expect(200);
+    const bad = await linkFor(tracker, trackerSub, { release: '2026-13', kind: 'diff' }).expect(400);
     expect(bad.body.message).toMatch(/release must be a monthly release as YYYY-MM/);
-    expect(bad.body.message).toMatch(/file must be 'full' or 'changes'/);
+    expect(bad.body.message).toMatch(/kind must be 'full' or 'changes'/);
   });
 
   it('gives a SnapShot buyer no change file, and its full file exactly as before', async () => {
-    const refused = await linkFor(snapshot, snapshotSub, { file: 'changes' }).expect(403);
+    const refused = await linkFor(snapshot, snapshotSub, { kind: 'changes' }).expect(403);
     expect(refused.body.message).toMatch(/^Change files come with County Tracker/);
-    await linkFor(snapshot, snapshotSub, { release: last, file: 'changes' }).expect(403);
+    await linkFor(snapshot, snapshotSub, { release: last, kind: 'changes' }).expect(403);
     // Nor through a link naming a change file, were one ever signed: the rule is checked again at use.
     const [changeFile] = await context.store.db.query(
-      `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'changes.csv.gz'`,
+      `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'changes' AND format = 'csv'`,
       [snapped, last],
     );
     const atUse = await api()
@@ -223,15 +233,15 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
       const lasting = await api().get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`).expect(302);
       expect(sha((await fetchFile(lasting.headers.location).expect(200)).body)).toBe(sha(current));
 
-      for (const file of ['full', 'changes']) {
-        await linkFor(tracker, trackerSub, { release: draftMonth, file }).expect(403);
+      for (const kind of ['full', 'changes']) {
+        await linkFor(tracker, trackerSub, { release: draftMonth, kind }).expect(403);
         await api()
           .post(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download-link`)
-          .send({ release: draftMonth, file })
+          .send({ release: draftMonth, kind })
           .expect(403);
         await api()
           .get(`/api/orders/${trackerToken}/subscriptions/${trackerSub}/download`)
-          .query({ release: draftMonth, file })
+          .query({ release: draftMonth, kind })
           .expect(403);
       }
       expect(draft.files.get(tracked)!.changes).not.toBeNull();
@@ -239,7 +249,7 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
 
     it('a link naming a draft file is refused when used, even signed by the store', async () => {
       const [draftFile] = await context.store.db.query(
-        `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
+        `SELECT id FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'full' AND format = 'csv'`,
         [tracked, draftMonth],
       );
       const refused = await api()

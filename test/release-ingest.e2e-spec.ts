@@ -228,13 +228,14 @@ describe('Release ingest: source files split into county files, checked, and the
       });
     }
     const files = await store.db.query(
-      `SELECT county_id, format, records, storage_key, published_at FROM county_datasets WHERE release_id = $1`,
+      `SELECT county_id, kind, format, records, storage_key, published_at FROM county_datasets WHERE release_id = $1`,
       [release.id],
     );
     expect(files).toHaveLength(9);
     expect(
       files.every(
-        (file: { format: string; published_at: Date | null }) => file.format === 'csv.gz' && file.published_at === null,
+        (file: { kind: string; format: string; published_at: Date | null }) =>
+          file.kind === 'full' && file.format === 'csv' && file.published_at === null,
       ),
     ).toBe(true);
     // The staged source file is gone.

@@ -99,7 +99,7 @@ describe('A month of synthetic data through the whole release pipeline', () => {
       `parcels added ${counts.added.toLocaleString('en-US')}, removed ${counts.removed.toLocaleString('en-US')}, ` +
         `changed ${counts.changed.toLocaleString('en-US')}`,
     );
-    const changeLink = mail.text!.match(/https?:\/\/\S+file=changes/)![0];
+    const changeLink = mail.text!.match(/https?:\/\/\S+kind=changes/)![0];
     const redirect = await api()
       .get(new URL(changeLink).pathname + new URL(changeLink).search)
       .expect(302);

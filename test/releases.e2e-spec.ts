@@ -42,7 +42,7 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
       countyId: county.id,
       release: month,
       releaseId,
-      format: 'csv.gz',
+      kind: 'full',
       storageKey,
       bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -307,7 +307,7 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
       { countyId: newCastle.id, changes: { previousRelease: older, added: 1204, removed: 37, changed: 5120 } },
     ]);
     const [{ published_at: publishedAt }] = await db().query(
-      `SELECT published_at FROM county_datasets WHERE county_id = $1 AND release = $2 AND format = 'csv.gz'`,
+      `SELECT published_at FROM county_datasets WHERE county_id = $1 AND release = $2 AND kind = 'full' AND format = 'csv'`,
       [newCastle.id, last],
     );
     const monthName = (release: string) => {

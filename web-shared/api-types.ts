@@ -696,6 +696,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The formats every county file is offered in
+         * @description CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries the fields: see the README, "County file formats".
+         */
+        get: operations["FormatsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/counties/{id}/releases": {
         parameters: {
             query?: never;
@@ -747,7 +767,7 @@ export interface paths {
         put?: never;
         /**
          * A 15-minute link to the file the customer's subscription includes now, or to one release's file
-         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it.
+         * @description Without a body (or with an empty one), the full file the subscription includes now, as CSV. With `release` and/or `kind`, that release’s full file or change file, if the subscription includes it. With `format`, in that format (GET /api/formats lists them). A format not made yet of the file is prepared on this request: the answer is 409 with Retry-After ("The GeoPackage of this file is being prepared. Try again in a minute."), and the same call gives the link once it is ready.
          */
         post: operations["DownloadsController_link"];
         delete?: never;
@@ -765,7 +785,7 @@ export interface paths {
         };
         /**
          * Download a county file through a signed link (supports Range to resume)
-         * @description With local file storage the API sends the file itself. With object storage (STORAGE_URL) it answers 302 to a 15-minute presigned URL of the bucket, which serves the same bytes, file name and Range support: clients must follow redirects (curl -L).
+         * @description With local file storage the API sends the file itself. With object storage (STORAGE_URL) it answers 302 to a 15-minute presigned URL of the bucket, which serves the same bytes, file name and Range support: clients must follow redirects (curl -L). Content-Type and the file name follow the format: .csv.gz and .geojson.gz (newline-delimited GeoJSON) as application/gzip, .gpkg as application/geopackage+sqlite3, .shp.zip as application/zip, .parquet as application/vnd.apache.parquet.
          */
         get: operations["DownloadsController_download"];
         put?: never;
@@ -804,7 +824,7 @@ export interface paths {
         put?: never;
         /**
          * A fresh 15-minute download link for one of the order’s subscriptions
-         * @description Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s full file or change file (County Tracker only), if the subscription includes it.
+         * @description Without a body, the full file the subscription includes now, as CSV; with `release` and/or `kind`, that release’s full file or change file (County Tracker only), if the subscription includes it; with `format`, in that format (GET /api/formats). A format not made yet of the file is prepared: 409 with Retry-After meanwhile.
          */
         post: operations["OrderPageController_link"];
         delete?: never;
@@ -822,7 +842,7 @@ export interface paths {
         };
         /**
          * The lasting link in emails: makes a fresh download link and redirects to it
-         * @description Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, to that release’s full file or change file, checked as the download-link call checks it.
+         * @description Without a query, to the full file the subscription includes now, as CSV; with `?release=YYYY-MM&kind=full|changes&format=csv|gpkg|shp|geojson|parquet`, to that release’s full file or change file in that format, checked as the download-link call checks it. `file=` (the old name of `kind`) still works.
          */
         get: operations["OrderPageController_download"];
         put?: never;
@@ -916,7 +936,7 @@ export interface paths {
         put?: never;
         /**
          * A 15-minute link to a file of one of the token owner’s subscriptions (as the dashboard’s call)
-         * @description Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or `file`, that release’s full file or change file, if the subscription includes it. GET the link’s url (no token needed; `curl -L` follows any redirect).
+         * @description Without a body (or with an empty one), the full CSV the subscription includes now. With `release` and/or `kind`, that release’s full file or change file, if the subscription includes it; `format` picks its format (GET /api/formats). GET the link’s url (no token needed; `curl -L` follows any redirect).
          */
         post: operations["DataApiController_link"];
         delete?: never;
@@ -1582,6 +1602,36 @@ export interface components {
             /** @example Record count down by more than 10 % from the previous release */
             description: string;
         };
+        QaFormatDto: {
+            /**
+             * @example gpkg
+             * @enum {string}
+             */
+            format: "gpkg" | "shp" | "geojson" | "parquet";
+            /**
+             * @description ready: made and served; queued/running: being made (a failed attempt is queued again while attempts remain); failed: given up after its attempts (see error); none: not asked for (a file not published)
+             * @example ready
+             * @enum {string}
+             */
+            state: "ready" | "queued" | "running" | "failed" | "none";
+            /**
+             * @description Size once made
+             * @example 918000
+             */
+            bytes: number | null;
+            /**
+             * @description Attempts made so far
+             * @example 0
+             */
+            attempts: number;
+            /** @description The last failed attempt's error */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When it was made or last tried
+             */
+            updatedAt: string | null;
+        };
         QaRowDto: {
             /** Format: uuid */
             countyId: string;
@@ -1649,6 +1699,8 @@ export interface components {
             checkedAt: string;
             /** Format: date-time */
             comparedAt: string | null;
+            /** @description The formats of its full file, made by the worker once published (empty in lists of other calls) */
+            formats: components["schemas"]["QaFormatDto"][];
         };
         ReleaseDetailDto: {
             release: components["schemas"]["ReleaseDto"];
@@ -1711,6 +1763,18 @@ export interface components {
              */
             rate: number;
         };
+        CountyFileFormatDto: {
+            /**
+             * @example parquet
+             * @enum {string}
+             */
+            format: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            /**
+             * @description Size in bytes; null until made
+             * @example 418000
+             */
+            bytes: number | null;
+        };
         CountyDatasetSummaryDto: {
             /** Format: uuid */
             countyId: string;
@@ -1740,8 +1804,32 @@ export interface components {
             fileBytes: number;
             /** @description One per key field, always in the same order; null while the worker is still counting them (a release stored before counts were kept) */
             fillRates: components["schemas"]["FillRateDto"][] | null;
+            /** @description Every format of the release's full file, in the order of GET /api/formats (CSV first), with its size; null for a format not made yet (made on the first download request) */
+            formats: components["schemas"]["CountyFileFormatDto"][];
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
+        };
+        DatasetFormatDto: {
+            /**
+             * @description What the download-link calls take as `format`
+             * @example gpkg
+             * @enum {string}
+             */
+            id: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            /** @example GeoPackage */
+            name: string;
+            /**
+             * @description The downloaded file name ends in it
+             * @example .gpkg
+             */
+            extension: string;
+            /**
+             * @description Content-Type of the download
+             * @example application/geopackage+sqlite3
+             */
+            mediaType: string;
+            /** @example One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
+            description: string;
         };
         CountyReleaseDto: {
             /**
@@ -1791,11 +1879,16 @@ export interface components {
              * @default full
              * @enum {string}
              */
-            file: "full" | "changes";
+            kind: "full" | "changes";
+            /**
+             * @description The format (GET /api/formats lists them); csv when not given. A format not made yet of this file is prepared on request: the answer is then 409 with Retry-After, and the same call succeeds once it is ready
+             * @enum {string}
+             */
+            format?: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
         };
         DownloadLinkDto: {
             /**
-             * @description GET it for the gzip CSV (Range supported); it stops working at expiresAt
+             * @description GET it for the file (Range supported); it stops working at expiresAt
              * @example https://store.example.com/api/downloads/ZmQ3…
              */
             url: string;
@@ -1805,12 +1898,29 @@ export interface components {
              */
             release: string;
             /**
-             * @description CSV records, the header not counted
+             * @description The full county file, or the change file
+             * @example full
+             * @enum {string}
+             */
+            kind: "full" | "changes";
+            /**
+             * @description The format of the file
+             * @example csv
+             * @enum {string}
+             */
+            format: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            /**
+             * @description The name the file downloads under
+             * @example baltimore-city-md-2026-11.gpkg
+             */
+            filename: string;
+            /**
+             * @description Records (parcels) in the file
              * @example 593
              */
             records: number;
             /**
-             * @description Size of the gzip file
+             * @description Size of the file, in bytes
              * @example 512000
              */
             bytes: number;
@@ -3436,6 +3546,25 @@ export interface operations {
             };
         };
     };
+    FormatsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetFormatDto"][];
+                };
+            };
+        };
+    };
     ReleaseHistoryController_history: {
         parameters: {
             query?: never;
@@ -3532,7 +3661,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            /** @description The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3689,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The county's data is not available yet (no file for the purchase's month) */
+            /** @description The county's data is not available yet (no file for the purchase's month), or the chosen format of the file is being prepared: try again after Retry-After seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3580,13 +3709,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The gzip CSV */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/gzip": string;
+                    "application/geopackage+sqlite3": string;
+                    "application/zip": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             /** @description The requested byte range */
@@ -3596,6 +3728,9 @@ export interface operations {
                 };
                 content: {
                     "application/gzip": string;
+                    "application/geopackage+sqlite3": string;
+                    "application/zip": string;
+                    "application/vnd.apache.parquet": string;
                 };
             };
             /** @description With object storage: Location is a presigned URL of the file, valid 15 minutes */
@@ -3687,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            /** @description The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3708,7 +3843,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The county's data is not available yet (no file for the purchase's month) */
+            /** @description The county's data is not available yet (no file for the purchase's month), or the chosen format of the file is being prepared: try again after Retry-After seconds */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,8 +3862,10 @@ export interface operations {
     OrderPageController_download: {
         parameters: {
             query?: {
+                /** @description The format (default csv) */
+                format?: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
                 /** @description The full file (default) or the change file */
-                file?: "full" | "changes";
+                kind?: "full" | "changes";
                 /** @description A monthly release, YYYY-MM */
                 release?: string;
             };
@@ -3748,7 +3885,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The release is not YYYY-MM, or the file is not full or changes */
+            /** @description The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3769,7 +3906,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The county's data is not available yet (no file for the purchase's month) */
+            /** @description The county's data is not available yet, or the chosen format of the file is being prepared: see Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3990,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLinkDto"];
                 };
             };
-            /** @description The id is not a UUID, or the body names no release or file there can be */
+            /** @description The id is not a UUID, or the body names no release, kind or format there can be */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,7 +4155,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The county's data is not available yet (no file for the purchase's month) */
+            /** @description The county's data is not available yet (no file for the purchase's month), or the chosen format of the file is being prepared: try again after Retry-After seconds */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import { Session } from '../modules/auth/entities/session.entity';
 import { County } from '../modules/counties/entities/county.entity';
 import { CountyDatasetRecord } from '../modules/datasets/entities/county-dataset.entity';
 import { IngestJobRecord } from '../modules/datasets/entities/ingest-job.entity';
+import { DatasetConversionRecord } from '../modules/datasets/entities/dataset-conversion.entity';
 import { ReleaseCountyRecord } from '../modules/datasets/entities/release-county.entity';
 import { ReleaseRecord } from '../modules/datasets/entities/release.entity';
 import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
@@ -51,6 +52,7 @@ export const entities = [
   ReleaseRecord,
   ReleaseCountyRecord,
   IngestJobRecord,
+  DatasetConversionRecord,
   InvoiceRecord,
   ApiToken,
 ];

@@ -58,7 +58,7 @@ export async function makeRelease(
         records: full.records,
         keyFieldCounts: full.keyFieldCounts,
         releaseId: created.id,
-        format: 'csv.gz',
+        kind: 'full',
       });
       await releases.recordChecked(db, {
         releaseId: created.id,
@@ -80,7 +80,7 @@ export async function makeRelease(
             records: changes.records,
             keyFieldCounts: full.keyFieldCounts,
             releaseId: created.id,
-            format: 'changes.csv.gz',
+            kind: 'changes',
           })
         : null;
       const compared = await releases.recordCompared(db, {

@@ -17,6 +17,7 @@ import { LighterSubscriptionIndexes1764500000000 } from './1764500000000-lighter
 import { DataReleases1764600000000 } from './1764600000000-data-releases';
 import { TrackerReleaseDeliveries1764640000000 } from './1764640000000-tracker-release-deliveries';
 import { ApiTokens1764800000000 } from './1764800000000-api-tokens';
+import { DatasetFormats1764900000000 } from './1764900000000-dataset-formats';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   DataReleases1764600000000,
   TrackerReleaseDeliveries1764640000000,
   ApiTokens1764800000000,
+  DatasetFormats1764900000000,
 ];

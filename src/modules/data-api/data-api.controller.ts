@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,7 +13,9 @@ import {
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { JsonBodyOnly } from '../../common/http/json-body';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId, REFUSED_TOKEN_LIMIT } from '../api-tokens';
 import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
@@ -62,13 +64,15 @@ export class DataApiController {
   @ApiOperation({
     summary: 'A 15-minute link to a file of one of the token owner’s subscriptions (as the dashboard’s call)',
     description:
-      'Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or ' +
-      '`file`, that release’s full file or change file, if the subscription includes it. GET the link’s url ' +
-      '(no token needed; `curl -L` follows any redirect).',
+      'Without a body (or with an empty one), the full CSV the subscription includes now. With `release` and/or ' +
+      '`kind`, that release’s full file or change file, if the subscription includes it; `format` picks its format ' +
+      '(GET /api/formats). GET the link’s url (no token needed; `curl -L` follows any redirect).',
   })
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID, or the body names no release or file there can be' })
+  @ApiBadRequestResponse({
+    description: 'The id is not a UUID, or the body names no release, kind or format there can be',
+  })
   @ApiNotFoundResponse({
     description:
       'No subscription of the token’s owner has this id; or the county has no such release, or that release no change file',
@@ -78,13 +82,18 @@ export class DataApiController {
       'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
-  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiConflictResponse({
+    description:
+      "The county's data is not available yet (no file for the purchase's month), or the chosen format of the file " +
+      'is being prepared: try again after Retry-After seconds',
+  })
   @ApiUnsupportedMediaTypeResponse({ description: 'A body that is not JSON' })
   link(
     @ApiTokenUserId() userId: string,
     @Param('id', uuidParam('subscription')) id: string,
     @Body() choice: DownloadChoiceDto,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<DownloadLinkDto> {
-    return this.downloads.linkFor(id, { userId }, choice);
+    return sendRetryAfter(res, () => this.downloads.linkFor(id, { userId }, choice));
   }
 }

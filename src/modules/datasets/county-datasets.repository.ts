@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
+import type { ConvertedFormat, DatasetFormat, FileKind } from '../../contracts/dataset-formats';
 import { KeyFieldCounts } from './key-field-counts';
 
 export interface CountyDataset {
   id: string;
   countyId: string;
   release: string;
-  format: string;
+  kind: FileKind;
+  format: DatasetFormat;
   storageKey: string;
   bytes: number;
   sha256: string;
@@ -22,8 +24,17 @@ export interface CountyDataset {
   publishedAt: Date | null;
 }
 
-/** The formats of a draft's county files: the full file, and what changed since the county's previous release. */
-export type DraftFileFormat = 'csv.gz' | 'changes.csv.gz';
+/** The kinds of a draft's county files: the full file, and what changed since the county's previous release. */
+export type DraftFileKind = FileKind;
+
+/** A file converted from a county's CSV, stored and ready to be recorded beside it. */
+export interface ConvertedFile {
+  source: CountyDataset;
+  format: ConvertedFormat;
+  storageKey: string;
+  bytes: number;
+  sha256: string;
+}
 
 /** A county's file in storage, ready to be recorded as its release. */
 export interface StoredCountyFile {
@@ -36,8 +47,12 @@ export interface StoredCountyFile {
   keyFieldCounts: KeyFieldCounts;
 }
 
-const DATASET_COLUMNS = `id, county_id AS "countyId", release, format, storage_key AS "storageKey", bytes::int AS bytes, sha256, records, source,
-  key_field_counts AS "keyFieldCounts", created_at AS "createdAt", published_at AS "publishedAt"`;
+/** A file's columns, of the table or an alias of it. Bytes as float8: a converted file may pass 2 GiB. */
+const datasetColumns = (t = 'county_datasets') =>
+  `${t}.id, ${t}.county_id AS "countyId", ${t}.release, ${t}.kind, ${t}.format, ${t}.storage_key AS "storageKey",
+  ${t}.bytes::float8 AS bytes, ${t}.sha256, ${t}.records, ${t}.source, ${t}.key_field_counts AS "keyFieldCounts",
+  ${t}.created_at AS "createdAt", ${t}.published_at AS "publishedAt"`;
+const DATASET_COLUMNS = datasetColumns();
 
 /** A file's columns in the order the inserts below name them ($1 … $7). */
 const fileValues = (file: StoredCountyFile) => [
@@ -95,7 +110,7 @@ export class CountyDatasetsRepository {
       db,
       // Spelled out either way, so that each matches its partial unique index.
       `SELECT ${DATASET_COLUMNS} FROM county_datasets
-       WHERE county_id = $1 AND release = $2 AND format = 'csv.gz' AND published_at IS NOT NULL
+       WHERE county_id = $1 AND release = $2 AND kind = 'full' AND format = 'csv' AND published_at IS NOT NULL
          AND ${source === 'generated' ? `source = 'generated'` : `source <> 'generated'`}`,
       [countyId, release],
     );
@@ -115,7 +130,7 @@ export class CountyDatasetsRepository {
     await this.db.query(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts, published_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7, now())
-       ON CONFLICT (county_id, release, format) WHERE source = 'generated' DO NOTHING`,
+       ON CONFLICT (county_id, release, kind, format) WHERE source = 'generated' DO NOTHING`,
       fileValues(file),
     );
   }
@@ -149,13 +164,18 @@ export class CountyDatasetsRepository {
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
          release_id, published_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, now())
-       ON CONFLICT (county_id, release, format) WHERE source <> 'generated' DO UPDATE SET
+       ON CONFLICT (county_id, release, kind, format) WHERE source <> 'generated' DO UPDATE SET
          storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
          records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now(),
          published_at = now()
        RETURNING ${DATASET_COLUMNS}`,
       [...fileValues(file), release.id],
     );
+    // Files converted from the CSV it replaces are of other data now: buyers get them made again.
+    await db.query(`DELETE FROM county_datasets WHERE derived_from = $1 AND derived_from_sha256 <> $2`, [
+      after.id,
+      after.sha256,
+    ]);
     // Its QA row: what staff see of the release; a correction is not compared again.
     await db.query(
       `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts)
@@ -174,18 +194,18 @@ export class CountyDatasetsRepository {
    */
   async recordDraftFile(
     db: EntityManager,
-    file: StoredCountyFile & { releaseId: string; format: DraftFileFormat },
+    file: StoredCountyFile & { releaseId: string; kind: DraftFileKind },
   ): Promise<CountyDataset> {
     const [recorded] = await db.query<CountyDataset[]>(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-         release_id, format)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9)
-       ON CONFLICT (county_id, release, format) WHERE source <> 'generated' DO UPDATE SET
+         release_id, kind, format)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9, 'csv')
+       ON CONFLICT (county_id, release, kind, format) WHERE source <> 'generated' DO UPDATE SET
          storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
          records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now()
        WHERE county_datasets.published_at IS NULL
        RETURNING ${DATASET_COLUMNS}`,
-      [...fileValues(file), file.releaseId, file.format],
+      [...fileValues(file), file.releaseId, file.kind],
     );
     if (!recorded) throw new Error(`County ${file.countyId} of release ${file.release} is published; its file stays`);
     return recorded;
@@ -203,7 +223,7 @@ export class CountyDatasetsRepository {
     return this.one(
       db,
       `SELECT ${DATASET_COLUMNS} FROM county_datasets
-       WHERE county_id = $1 AND release < $2 AND format = 'csv.gz' AND source <> 'generated' AND published_at IS NOT NULL
+       WHERE county_id = $1 AND release < $2 AND kind = 'full' AND format = 'csv' AND source <> 'generated' AND published_at IS NOT NULL
        ORDER BY release DESC LIMIT 1`,
       [countyId, month],
     );
@@ -243,7 +263,7 @@ export class CountyDatasetsRepository {
        FROM county_datasets d
        JOIN release_counties c ON c.release_id = d.release_id AND c.county_id = d.county_id AND c.dataset_id = d.id
        LEFT JOIN county_datasets cd ON cd.id = c.change_dataset_id
-       WHERE d.id = $1 AND d.format = 'csv.gz' AND d.published_at IS NOT NULL AND c.status = 'published'`,
+       WHERE d.id = $1 AND d.kind = 'full' AND d.format = 'csv' AND d.published_at IS NOT NULL AND c.status = 'published'`,
       [datasetId],
     );
     return facts ?? null;
@@ -262,10 +282,90 @@ export class CountyDatasetsRepository {
     return updated === 1;
   }
 
+  /**
+   * The file converted from a CSV to a format, made from that CSV as it is now (not from a version
+   * since corrected); null while it is not made.
+   */
+  converted(source: CountyDataset, format: DatasetFormat): Promise<CountyDataset | null> {
+    if (format === 'csv') return Promise.resolve(source);
+    return this.one(
+      this.db.manager,
+      `SELECT ${DATASET_COLUMNS} FROM county_datasets WHERE derived_from = $1 AND format = $2 AND derived_from_sha256 = $3`,
+      [source.id, format, source.sha256],
+    );
+  }
+
+  /** Every format made of each of the CSVs, by CSV id (stale conversions of corrected CSVs left out). */
+  async convertedOf(sources: CountyDataset[]): Promise<Map<string, CountyDataset[]>> {
+    const rows = await this.db.query<(CountyDataset & { derivedFrom: string })[]>(
+      `SELECT ${datasetColumns('d')}, d.derived_from AS "derivedFrom" FROM county_datasets d
+       JOIN unnest($1::uuid[], $2::text[]) AS s (id, sha256) ON d.derived_from = s.id AND d.derived_from_sha256 = s.sha256`,
+      [sources.map((s) => s.id), sources.map((s) => s.sha256)],
+    );
+    const found = new Map<string, CountyDataset[]>(sources.map((s) => [s.id, []]));
+    for (const { derivedFrom, ...row } of rows) found.get(derivedFrom)!.push(row);
+    return found;
+  }
+
+  /**
+   * Records a converted file beside its CSV, once the file is wholly stored. Its CSV's release,
+   * kind, source and publication carry over. A file converted from an earlier version of the CSV
+   * (corrected since) is replaced in place. Null when the CSV was corrected meanwhile: this
+   * conversion is of data no longer served.
+   */
+  async recordConverted(file: ConvertedFile): Promise<CountyDataset | null> {
+    const generated = file.source.source === 'generated';
+    const [row] = await this.db.query<CountyDataset[]>(
+      `INSERT INTO county_datasets (county_id, release, kind, format, storage_key, bytes, sha256, records, source,
+         key_field_counts, release_id, published_at, derived_from, derived_from_sha256)
+       SELECT s.county_id, s.release, s.kind, $2, $3, $4, $5, s.records, s.source, s.key_field_counts, s.release_id,
+         s.published_at, s.id, s.sha256
+       FROM county_datasets s WHERE s.id = $1 AND s.sha256 = $6 AND s.format = 'csv'
+       ON CONFLICT (county_id, release, kind, format) WHERE ${generated ? `source = 'generated'` : `source <> 'generated'`}
+       DO UPDATE SET storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, release_id = EXCLUDED.release_id,
+         published_at = EXCLUDED.published_at, derived_from = EXCLUDED.derived_from,
+         derived_from_sha256 = EXCLUDED.derived_from_sha256, created_at = now()
+       RETURNING ${DATASET_COLUMNS}`,
+      [file.source.id, file.format, file.storageKey, file.bytes, file.sha256, file.source.sha256],
+    );
+    return row ?? null;
+  }
+
+  /** The published full CSVs of a release: what publishing it has conversions made of. */
+  publishedFullFiles(releaseId: string): Promise<CountyDataset[]> {
+    return this.db.query(
+      `SELECT ${DATASET_COLUMNS} FROM county_datasets
+       WHERE release_id = $1 AND kind = 'full' AND format = 'csv' AND published_at IS NOT NULL ORDER BY county_id`,
+      [releaseId],
+    );
+  }
+
+  /**
+   * Published full staff CSVs of releases published since a moment that lack a format and have no
+   * conversion pending or failed: what the sweep queues (their publish could not).
+   */
+  async missingConversions(since: Date, formats: string[]): Promise<{ dataset: CountyDataset; format: string }[]> {
+    const rows = await this.db.query<(CountyDataset & { missing: string })[]>(
+      `SELECT ${datasetColumns('d')}, f.format AS missing
+       FROM county_datasets d JOIN releases r ON r.id = d.release_id
+       CROSS JOIN unnest($2::text[]) AS f (format)
+       WHERE r.published_at >= $1 AND d.kind = 'full' AND d.format = 'csv' AND d.source <> 'generated'
+         AND d.published_at IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM county_datasets c
+                         WHERE c.derived_from = d.id AND c.format = f.format AND c.derived_from_sha256 = d.sha256)
+         AND NOT EXISTS (SELECT 1 FROM dataset_conversions p
+                         WHERE p.dataset_id = d.id AND p.format = f.format AND p.source_sha256 = d.sha256)
+       ORDER BY d.published_at, d.id LIMIT 5000`,
+      [since, formats],
+    );
+    return rows.map(({ missing, ...dataset }) => ({ dataset, format: missing }));
+  }
+
   /** Releases recorded before their key fields were counted, oldest first. */
   async withoutKeyFieldCounts(): Promise<string[]> {
     const rows = await this.db.query<{ id: string }[]>(
-      `SELECT id FROM county_datasets WHERE key_field_counts IS NULL ORDER BY created_at, id LIMIT 1000`,
+      `SELECT id FROM county_datasets WHERE key_field_counts IS NULL AND format = 'csv' ORDER BY created_at, id LIMIT 1000`,
     );
     return rows.map((row) => row.id);
   }

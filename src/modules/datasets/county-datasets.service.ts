@@ -5,7 +5,9 @@ import type { EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { CountiesRepository } from '../counties';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
+import type { DatasetFormat } from '../../contracts/dataset-formats';
 import {
+  ConvertedFile,
   CountyDataset,
   CountyDatasetsRepository,
   PublishedRelease,
@@ -16,7 +18,13 @@ import { CurrentRelease, CurrentReleaseQuestion } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
 import { generateCountyDataset } from './synthetic-dataset';
 
-export type { CountyDataset, PublishedRelease, ReleaseFileFacts, StoredCountyFile } from './county-datasets.repository';
+export type {
+  ConvertedFile,
+  CountyDataset,
+  PublishedRelease,
+  ReleaseFileFacts,
+  StoredCountyFile,
+} from './county-datasets.repository';
 
 /** Which file of a county is current, and the generated stand-ins made on demand where no file was uploaded. */
 @Injectable()
@@ -113,5 +121,30 @@ export class CountyDatasetsService {
   /** What a published county file holds and what changed since the county's previous release (see the repository). */
   releaseFileFacts(datasetId: string): Promise<ReleaseFileFacts | null> {
     return this.datasets.releaseFileFacts(datasetId);
+  }
+
+  /** The file of a CSV in a format, made from the CSV as it is now; the CSV itself for 'csv'; null while not made. */
+  converted(source: CountyDataset, format: DatasetFormat): Promise<CountyDataset | null> {
+    return this.datasets.converted(source, format);
+  }
+
+  /** Every format made of each CSV, by CSV id. */
+  convertedOf(sources: CountyDataset[]): Promise<Map<string, CountyDataset[]>> {
+    return this.datasets.convertedOf(sources);
+  }
+
+  /** Records a converted file once it is wholly stored (see the repository); null when its CSV changed meanwhile. */
+  recordConverted(file: ConvertedFile): Promise<CountyDataset | null> {
+    return this.datasets.recordConverted(file);
+  }
+
+  /** The published full CSVs of a release. */
+  publishedFullFiles(releaseId: string): Promise<CountyDataset[]> {
+    return this.datasets.publishedFullFiles(releaseId);
+  }
+
+  /** Published full CSVs of recent releases that lack a format with none pending (see the repository). */
+  missingConversions(since: Date, formats: string[]): Promise<{ dataset: CountyDataset; format: string }[]> {
+    return this.datasets.missingConversions(since, formats);
   }
 }

@@ -52,10 +52,10 @@ export async function findCurrentReleases(
   const rows: (CountyUploads & { n: number })[] = await db.query(
     `SELECT q.n::int AS n,
             EXISTS (SELECT 1 FROM county_datasets d
-                    WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source <> 'generated'
+                    WHERE d.county_id = q.county_id AND d.kind = 'full' AND d.format = 'csv' AND d.source <> 'generated'
                       AND d.published_at IS NOT NULL) AS "any",
             (SELECT max(d.release)::text FROM county_datasets d
-             WHERE d.county_id = q.county_id AND d.format = 'csv.gz' AND d.source <> 'generated'
+             WHERE d.county_id = q.county_id AND d.kind = 'full' AND d.format = 'csv' AND d.source <> 'generated'
                AND d.published_at IS NOT NULL AND d.release <= q.month) AS "latestUpTo"
      FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q (county_id, month, n)
      ORDER BY q.n`,

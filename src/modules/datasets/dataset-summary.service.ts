@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { countyFileStem } from '../../common/slug';
 import { SAMPLE_RECORDS } from '../../contracts/county-dataset';
+import { FORMAT_IDS } from '../../contracts/dataset-formats';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CountiesRepository, CountyRecord } from '../counties';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
@@ -40,6 +41,11 @@ export class DatasetSummaryService {
     const { county, dataset } = await this.current(countyId);
     const counts = dataset.keyFieldCounts;
     if (!counts) await this.queueCounting(dataset.id);
+    const made = (await this.datasets.convertedOf([dataset])).get(dataset.id) ?? [];
+    const sizes = new Map<string, number>([
+      ['csv', dataset.bytes],
+      ...made.map((file) => [file.format, file.bytes] as const),
+    ]);
     return {
       countyId: county.id,
       name: county.name,
@@ -49,6 +55,7 @@ export class DatasetSummaryService {
       parcels: dataset.records,
       fileBytes: dataset.bytes,
       fillRates: counts ? fillRates(counts, dataset.records) : null,
+      formats: FORMAT_IDS.map((format) => ({ format, bytes: sizes.get(format) ?? null })),
       sampleUrl: `/api/counties/${county.id}/sample.csv`,
     };
   }

@@ -15,8 +15,10 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { attachmentDisposition } from '../../integrations/storage/attachment-disposition';
+import { formatInfo } from '../../contracts/dataset-formats';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
@@ -38,12 +40,18 @@ export class DownloadsController {
   @ApiOperation({
     summary: "A 15-minute link to the file the customer's subscription includes now, or to one release's file",
     description:
-      'Without a body (or with an empty one), the full file the subscription includes now. With `release` and/or ' +
-      '`file`, that release’s full file or change file, if the subscription includes it.',
+      'Without a body (or with an empty one), the full file the subscription includes now, as CSV. With `release` ' +
+      'and/or `kind`, that release’s full file or change file, if the subscription includes it. With `format`, in ' +
+      'that format (GET /api/formats lists them). A format not made yet of the file is prepared on this request: ' +
+      'the answer is 409 with Retry-After ("The GeoPackage of this file is being prepared. Try again in a minute."), ' +
+      'and the same call gives the link once it is ready.',
   })
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
-  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
+  @ApiBadRequestResponse({
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+  })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({
     description:
@@ -54,14 +62,19 @@ export class DownloadsController {
       'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
-  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiConflictResponse({
+    description:
+      "The county's data is not available yet (no file for the purchase's month), or the chosen format of the file " +
+      'is being prepared: try again after Retry-After seconds',
+  })
   link(
     @SignedInUserId() userId: string,
     @Param('id', uuidParam('subscription'))
     id: string,
     @Body() choice: DownloadChoiceDto,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<DownloadLinkDto> {
-    return this.downloads.linkFor(id, { userId }, choice);
+    return sendRetryAfter(res, () => this.downloads.linkFor(id, { userId }, choice));
   }
 
   @Get('downloads/:token')
@@ -70,10 +83,18 @@ export class DownloadsController {
     description:
       'With local file storage the API sends the file itself. With object storage (STORAGE_URL) it answers 302 ' +
       'to a 15-minute presigned URL of the bucket, which serves the same bytes, file name and Range support: ' +
-      'clients must follow redirects (curl -L).',
+      'clients must follow redirects (curl -L). ' +
+      'Content-Type and the file name follow the format: .csv.gz and .geojson.gz (newline-delimited GeoJSON) as ' +
+      'application/gzip, .gpkg as application/geopackage+sqlite3, .shp.zip as application/zip, .parquet as ' +
+      'application/vnd.apache.parquet.',
   })
-  @ApiProduces('application/gzip')
-  @ApiOkResponse({ description: 'The gzip CSV', schema: { type: 'string', format: 'binary' } })
+  @ApiProduces(
+    'application/gzip',
+    'application/geopackage+sqlite3',
+    'application/zip',
+    'application/vnd.apache.parquet',
+  )
+  @ApiOkResponse({ description: 'The file', schema: { type: 'string', format: 'binary' } })
   @ApiFoundResponse({ description: 'With object storage: Location is a presigned URL of the file, valid 15 minutes' })
   @ApiPartialContentResponse({ description: 'The requested byte range', schema: { type: 'string', format: 'binary' } })
   @ApiGoneResponse({ description: 'The link has expired; get a fresh one' })
@@ -83,7 +104,7 @@ export class DownloadsController {
   })
   async download(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { dataset, filename } = await this.downloads.open(token);
-    const contentType = 'application/gzip';
+    const contentType = formatInfo(dataset.format).mediaType;
     // Checked above: only an entitled link reaches the store. The URL is a bearer credential for
     // 15 minutes, so it goes to the client in Location and nowhere else (never into a log).
     const direct = await this.storage.downloadUrl(dataset.storageKey, { filename, contentType });

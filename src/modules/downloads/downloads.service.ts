@@ -2,6 +2,8 @@ import {
   ConflictException,
   ForbiddenException,
   GoneException,
+  HttpException,
+  HttpStatus,
   Inject,
   Injectable,
   NotFoundException,
@@ -9,11 +11,15 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { countyFileStem } from '../../common/slug';
 import { appConfig, authConfig } from '../../config';
+import { DatasetFormat, formatInfo } from '../../contracts/dataset-formats';
 import { CountiesRepository } from '../counties';
 import {
   CountyDataset,
   CountyDatasetsService,
   DATA_NOT_AVAILABLE,
+  DatasetFormatsService,
+  PREPARING_RETRY_AFTER_SECONDS,
+  RETRY_FAILED_AFTER_MS,
   entitledPeriod,
   EntitledPeriod,
   EntitlementTerms,
@@ -43,8 +49,6 @@ const NOT_ENTITLED =
 export const CHANGES_ARE_TRACKER =
   'Change files come with County Tracker: a County SnapShot includes the full file it was bought with.';
 
-const CHANGE_FILE = 'changes.csv.gz';
-
 export const SUSPENDED = 'Downloads for this subscription are on hold while a dispute of its payment is open.';
 const contactSupport = (email: string) =>
   email ? `Write to ${email} if you have questions.` : 'Contact us if you have questions.';
@@ -63,6 +67,7 @@ export class DownloadsService {
     private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
     private readonly releases: ReleaseHistoryService,
+    private readonly formats: DatasetFormatsService,
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {
@@ -77,7 +82,8 @@ export class DownloadsService {
    * A 15-minute link to the file a subscription entitles its owner to now: for a one-time
    * purchase the county's file current when it was bought, for an annual one the file
    * current now (see ./entitlement). 409 while the county has no such file yet. With a choice, the
-   * full file or the change file of one release the subscription includes (see chosenFile).
+   * full file or the change file of one release the subscription includes (see chosenFile), in the
+   * format chosen: 409 with Retry-After while that format is being prepared (see inFormat).
    */
   async linkFor(subscriptionId: string, owner: SubscriptionOwner, choice: DownloadChoiceDto = {}) {
     const subscription = await this.subscriptions.find(subscriptionId, await this.scopeOf(owner));
@@ -86,18 +92,47 @@ export class DownloadsService {
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     const dataset =
-      choice.release === undefined && choice.file === undefined
+      choice.release === undefined && choice.kind === undefined
         ? await this.datasets.currentDataset(subscription.countyId, period.to)
         : await this.chosenFile(subscription, period, choice);
     if (!dataset) throw new ConflictException(this.notAvailable);
-    const { token, expiresAt } = this.tokens.issue({ subscriptionId, datasetId: dataset.id });
+    const file = await this.inFormat(dataset, choice.format ?? 'csv');
+    const { token, expiresAt } = this.tokens.issue({ subscriptionId, datasetId: file.id });
+    const place = (await this.counties.placesOf([subscription.countyId])).get(subscription.countyId);
     return {
       url: `${this.app.publicUrl}/api/downloads/${token}`,
-      release: dataset.release,
-      records: dataset.records,
-      bytes: dataset.bytes,
+      release: file.release,
+      kind: file.kind,
+      format: file.format,
+      filename: place ? fileName(place, file) : `${file.release}${formatInfo(file.format).extension}`,
+      records: file.records,
+      bytes: file.bytes,
       expiresAt,
     };
+  }
+
+  /**
+   * The file in the chosen format: the CSV itself, or the file converted from it. A format not made
+   * yet is queued for the worker (once, however many ask) and answered 409 with Retry-After, saying
+   * so in words a buyer can act on; so is one whose conversion failed, until it is tried again.
+   */
+  private async inFormat(dataset: CountyDataset, format: DatasetFormat): Promise<CountyDataset> {
+    const available = await this.formats.availability(dataset, format);
+    if (available.state === 'ready') return available.file;
+    const { name } = formatInfo(format);
+    const failed = available.conversion?.state === 'failed';
+    throw new HttpException(
+      {
+        statusCode: HttpStatus.CONFLICT,
+        error: 'Conflict',
+        message: failed
+          ? `The ${name} of this file could not be prepared; we have been told and will try again. Download the CSV ` +
+            `meanwhile${this.app.supportEmail ? `, or write to ${this.app.supportEmail}` : ''}.`
+          : `The ${name} of this file is being prepared. Try again in a minute.`,
+        retryAfter: failed ? RETRY_FAILED_AFTER_MS / 1000 : PREPARING_RETRY_AFTER_SECONDS,
+      },
+      HttpStatus.CONFLICT,
+    );
   }
 
   /** The file behind a link, if the link is sound and unexpired and the subscription still entitles it. */
@@ -116,7 +151,7 @@ export class DownloadsService {
       throw new ForbiddenException(NOT_ENTITLED);
     // A link made before the dispute opened is refused too: it is checked at every use.
     if (subscription.suspended) throw new ForbiddenException(this.suspended);
-    const changes = dataset.format === CHANGE_FILE;
+    const changes = dataset.kind === 'changes';
     if (changes && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
     const period = entitledPeriod(terms(subscription), new Date());
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
@@ -128,8 +163,7 @@ export class DownloadsService {
     if (!includesDataset(dataset, period, first, last)) throw new ForbiddenException(NOT_ENTITLED);
     const place = (await this.counties.placesOf([subscription.countyId])).get(subscription.countyId);
     if (!place) throw new ForbiddenException(NOT_ENTITLED);
-    const name = countyFileStem(place.name, place.stateCode);
-    return { dataset, filename: `${name}-${dataset.release}${changes ? '-changes' : ''}.csv.gz` };
+    return { dataset, filename: fileName(place, dataset) };
   }
 
   /**
@@ -143,7 +177,7 @@ export class DownloadsService {
     period: EntitledPeriod,
     choice: DownloadChoiceDto,
   ): Promise<CountyDataset | null> {
-    const file = choice.file ?? 'full';
+    const file = choice.kind ?? 'full';
     if (file === 'changes' && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
     const [first, last] = await this.datasets.currentReleases([
       { countyId: subscription.countyId, at: period.from },
@@ -180,4 +214,10 @@ export class DownloadsService {
   private async scopeOf(owner: SubscriptionOwner): Promise<SubscriptionScope> {
     return 'userId' in owner ? owner : { orderItemIds: await this.orders.itemIds(owner.orderId) };
   }
+}
+
+/** `baltimore-city-md-2026-11.gpkg`, `…-2026-11-changes.geojson.gz`: county, release, kind, and the format's extension. */
+function fileName(place: { name: string; stateCode: string }, file: CountyDataset): string {
+  const stem = countyFileStem(place.name, place.stateCode);
+  return `${stem}-${file.release}${file.kind === 'changes' ? '-changes' : ''}${formatInfo(file.format).extension}`;
 }

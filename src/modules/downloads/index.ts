@@ -2,5 +2,5 @@
 export { DownloadsModule } from './downloads.module';
 export { DownloadsService } from './downloads.service';
 export { DownloadLinkDto } from './dto/download-link.dto';
-export { DOWNLOAD_FILES, DownloadChoiceDto } from './dto/download-choice.dto';
-export type { DownloadFile } from './dto/download-choice.dto';
+export { FILE_KINDS, DownloadChoiceDto } from './dto/download-choice.dto';
+export type { FileKind } from './dto/download-choice.dto';

@@ -16,7 +16,9 @@ import {
 import type { Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { lenientQuery, uuidParam } from '../../common/validation';
-import { DOWNLOAD_FILES, DownloadChoiceDto, DownloadLinkDto } from '../downloads';
+import { FORMAT_IDS } from '../../contracts/dataset-formats';
+import { DownloadChoiceDto, DownloadLinkDto, FILE_KINDS } from '../downloads';
+import { EmailDownloadQueryDto } from './dto/email-download-query.dto';
 import { invoicePdfHeaders } from '../invoices';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
@@ -40,18 +42,27 @@ export class OrderPageController {
   @ApiOperation({
     summary: 'A fresh 15-minute download link for one of the order’s subscriptions',
     description:
-      'Without a body, the full file the subscription includes now; with `release` and/or `file`, that release’s ' +
-      'full file or change file (County Tracker only), if the subscription includes it.',
+      'Without a body, the full file the subscription includes now, as CSV; with `release` and/or `kind`, that ' +
+      'release’s full file or change file (County Tracker only), if the subscription includes it; with `format`, ' +
+      'in that format (GET /api/formats). A format not made yet of the file is prepared: 409 with Retry-After ' +
+      'meanwhile.',
   })
   @ApiBody({ type: DownloadChoiceDto, required: false })
   @ApiOkResponse({ type: DownloadLinkDto })
-  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
+  @ApiBadRequestResponse({
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+  })
   @ApiForbiddenResponse({
     description:
       'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
-  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiConflictResponse({
+    description:
+      "The county's data is not available yet (no file for the purchase's month), or the chosen format of the file " +
+      'is being prepared: try again after Retry-After seconds',
+  })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   link(
     @Param('token') token: string,
@@ -66,8 +77,9 @@ export class OrderPageController {
   @ApiOperation({
     summary: 'The lasting link in emails: makes a fresh download link and redirects to it',
     description:
-      'Without a query, to the full file the subscription includes now; with `?release=YYYY-MM&file=full|changes`, ' +
-      'to that release’s full file or change file, checked as the download-link call checks it.',
+      'Without a query, to the full file the subscription includes now, as CSV; with ' +
+      '`?release=YYYY-MM&kind=full|changes&format=csv|gpkg|shp|geojson|parquet`, to that release’s full file or change ' +
+      'file in that format, checked as the download-link call checks it. `file=` (the old name of `kind`) still works.',
   })
   @ApiQuery({
     name: 'release',
@@ -77,27 +89,38 @@ export class OrderPageController {
     description: 'A monthly release, YYYY-MM',
   })
   @ApiQuery({
-    name: 'file',
+    name: 'kind',
     required: false,
-    enum: DOWNLOAD_FILES,
+    enum: FILE_KINDS,
     description: 'The full file (default) or the change file',
   })
+  @ApiQuery({ name: 'format', required: false, enum: FORMAT_IDS, description: 'The format (default csv)' })
   @ApiFoundResponse({ description: 'Redirect to the file' })
-  @ApiBadRequestResponse({ description: 'The release is not YYYY-MM, or the file is not full or changes' })
+  @ApiBadRequestResponse({
+    description:
+      'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
+  })
   @ApiForbiddenResponse({
     description:
       'The subscription includes no file now (cancelled, expired, refunded, or on hold during a payment dispute), ' +
       'does not include the chosen release, or is a County SnapShot asking for a change file',
   })
-  @ApiConflictResponse({ description: "The county's data is not available yet (no file for the purchase's month)" })
+  @ApiConflictResponse({
+    description:
+      "The county's data is not available yet, or the chosen format of the file is being prepared: see Retry-After",
+  })
   @ApiTooManyRequestsResponse({ description: 'Too many download links for this order; see Retry-After' })
   async download(
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
-    @Query(lenientQuery(DownloadChoiceDto)) choice: Record<string, unknown> & DownloadChoiceDto,
+    @Query(lenientQuery(EmailDownloadQueryDto)) query: Record<string, unknown> & EmailDownloadQueryDto,
     @Res() res: Response,
   ): Promise<void> {
-    const { url } = await sendRetryAfter(res, () => this.orderPages.linkFor(token, id, choice));
+    const { file, ...choice } = query;
+    const kind = choice.kind ?? file;
+    const { url } = await sendRetryAfter(res, () =>
+      this.orderPages.linkFor(token, id, { ...choice, ...(kind && { kind }) }),
+    );
     res.redirect(302, url);
   }
 

@@ -10,16 +10,18 @@ export interface OrderLinks {
   page: string;
   /**
    * A link that never goes stale: each use makes a fresh 15-minute download link and follows it.
-   * Without `file`, to the full file the subscription includes now; with it, to one release's
-   * full file or its change file (what changed since the county's previous release).
+   * Without a choice, to the full file the subscription includes now, as CSV; with one, to one
+   * release's full file or its change file (what changed since the county's previous release), in
+   * a format when one is given.
    */
-  download(subscriptionId: string, file?: DownloadChoice): string;
+  download(subscriptionId: string, choice?: DownloadChoice): string;
 }
 
-/** Which of a subscription's files a download link is for. */
+/** Which of a subscription's files a download link is for, and in which format (CSV when not given). */
 export interface DownloadChoice {
   release: string;
-  file: 'full' | 'changes';
+  kind: 'full' | 'changes';
+  format?: 'csv' | 'gpkg' | 'shp' | 'geojson' | 'parquet';
 }
 
 /** Addresses of an order's page and of its lasting download links, for emails and the API. */
@@ -50,9 +52,15 @@ export class OrderPageLinks {
     return {
       token,
       page: `${base}/orders/${token}`,
-      download: (subscriptionId, file) =>
+      download: (subscriptionId, choice) =>
         `${base}/api/orders/${token}/subscriptions/${subscriptionId}/download` +
-        (file ? `?${new URLSearchParams({ release: file.release, file: file.file }).toString()}` : ''),
+        (choice
+          ? `?${new URLSearchParams({
+              release: choice.release,
+              kind: choice.kind,
+              ...(choice.format && { format: choice.format }),
+            }).toString()}`
+          : ''),
     };
   }
 }

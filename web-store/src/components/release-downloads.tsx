@@ -49,7 +49,7 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
     });
   };
   const pending = (choice: DownloadChoice) =>
-    link.isPending && link.variables?.release === choice.release && link.variables?.file === choice.file;
+    link.isPending && link.variables?.release === choice.release && link.variables?.kind === choice.kind;
 
   return (
     <section className="release-downloads" aria-labelledby={titleId}>
@@ -59,8 +59,8 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
       <ul className="release-downloads__list">
         {releases.map((release) => {
           const month = formatRelease(release.release);
-          const full: DownloadChoice = { release: release.release, file: 'full' };
-          const changes: DownloadChoice = { release: release.release, file: 'changes' };
+          const full: DownloadChoice = { release: release.release, kind: 'full' };
+          const changes: DownloadChoice = { release: release.release, kind: 'changes' };
           return (
             <li key={release.release} className="release-downloads__item">
               <div className="release-downloads__what">
@@ -95,7 +95,7 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
       </ul>
       <p className="release-downloads__status" role="status">
         {started &&
-          `Your ${started.choice.file === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
+          `Your ${started.choice.kind === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
             `has started downloading: ${formatFileSize(started.answer.bytes)}, ` +
             `${started.answer.records.toLocaleString('en-US')} records.`}
       </p>

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { KEY_FIELDS, KeyField } from '../../../contracts/county-dataset';
+import { CountyFileFormatDto } from '../formats/dto/dataset-format.dto';
 
 class FillRateDto {
   @ApiProperty({ enum: KEY_FIELDS.map((k) => k.field), example: 'owner_name' })
@@ -43,6 +44,15 @@ export class CountyDatasetSummaryDto {
       'One per key field, always in the same order; null while the worker is still counting them (a release stored before counts were kept)',
   })
   fillRates: FillRateDto[] | null;
+
+  @ApiProperty({
+    type: CountyFileFormatDto,
+    isArray: true,
+    description:
+      "Every format of the release's full file, in the order of GET /api/formats (CSV first), with its size; " +
+      'null for a format not made yet (made on the first download request)',
+  })
+  formats: CountyFileFormatDto[];
 
   @ApiProperty({ example: '/api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv' })
   sampleUrl: string;

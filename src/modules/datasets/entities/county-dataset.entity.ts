@@ -14,8 +14,20 @@ export class CountyDatasetRecord {
   @Column({ type: 'char', length: 7 })
   release: string;
 
-  @Column({ type: 'varchar', length: 20, default: 'csv.gz' })
-  format: string;
+  /** Which file of the release: the whole county, or the parcels changed since its previous release. */
+  @Column({ type: 'varchar', length: 10, default: 'full' })
+  kind: 'full' | 'changes';
+
+  /** How it is written: 'csv' (gzip CSV, the source), or a format converted from that CSV. */
+  @Column({ type: 'varchar', length: 20, default: 'csv' })
+  format: 'csv' | 'gpkg' | 'shp' | 'geojson' | 'parquet';
+
+  /** The CSV a converted file was made from, and that CSV's SHA-256 then; null for a CSV. */
+  @Column({ type: 'uuid', nullable: true })
+  derivedFrom: string | null;
+
+  @Column({ type: 'char', length: 64, nullable: true })
+  derivedFromSha256: string | null;
 
   @Column({ type: 'varchar', length: 300 })
   storageKey: string;

@@ -39,9 +39,9 @@ const PUBLISHED_RELEASES = `
          rc.added, rc.removed, rc.changed
   FROM county_datasets d
   LEFT JOIN release_counties rc ON rc.dataset_id = d.id AND rc.status = 'published'
-  LEFT JOIN county_datasets cd ON cd.id = rc.change_dataset_id AND cd.format = 'changes.csv.gz'
+  LEFT JOIN county_datasets cd ON cd.id = rc.change_dataset_id AND cd.kind = 'changes' AND cd.format = 'csv'
     AND cd.published_at IS NOT NULL
-  WHERE d.format = 'csv.gz' AND d.source <> 'generated' AND d.published_at IS NOT NULL`;
+  WHERE d.kind = 'full' AND d.format = 'csv' AND d.source <> 'generated' AND d.published_at IS NOT NULL`;
 
 /**
  * The buyer-facing history of county releases (`county_datasets` with their `release_counties`
@@ -102,7 +102,7 @@ export class ReleaseHistoryRepository {
     const rows = await this.db.query<{ countyId: string; release: string; records: number; publishedAt: Date }[]>(
       `SELECT DISTINCT ON (county_id) county_id AS "countyId", release, records, published_at AS "publishedAt"
        FROM county_datasets
-       WHERE format = 'csv.gz' AND source <> 'generated' AND published_at IS NOT NULL AND release <= $1
+       WHERE kind = 'full' AND format = 'csv' AND source <> 'generated' AND published_at IS NOT NULL AND release <= $1
        ORDER BY county_id, release DESC`,
       [month],
     );
@@ -113,7 +113,7 @@ export class ReleaseHistoryRepository {
   async lastPublication(): Promise<string> {
     const [row] = await this.db.query<{ last: string | null; files: number }[]>(
       `SELECT max(published_at)::text AS last, count(*)::int AS files FROM county_datasets
-       WHERE source <> 'generated' AND published_at IS NOT NULL`,
+       WHERE source <> 'generated' AND published_at IS NOT NULL AND format = 'csv'`,
     );
     return `${row.last ?? 'never'}/${row.files}`;
   }

@@ -47,5 +47,13 @@ export function toQaRowDto(row: PlacedQaRow): QaRowDto {
     changeBytes: row.changeBytes,
     checkedAt: row.checkedAt.toISOString(),
     comparedAt: row.comparedAt?.toISOString() ?? null,
+    formats: (row.formats ?? []).map((status) => ({
+      format: status.format,
+      state: status.state,
+      bytes: status.bytes,
+      attempts: status.attempts,
+      error: status.error,
+      updatedAt: status.updatedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -1,6 +1,8 @@
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CountiesRepository } from '../../counties';
+import type { FormatStatus } from '../formats/dataset-conversions.repository';
+import { DatasetFormatsService } from '../formats/dataset-formats.service';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { QA_FLAGS } from './releases.constants';
 import { QaRow, Release, ReleasesRepository } from './releases.repository';
@@ -17,8 +19,8 @@ export type PublishRecorder = (
   change: { release: Release; published: string[]; excluded: string[]; acknowledged: string[] },
 ) => Promise<void>;
 
-/** A QA row with its county's name, state and FIPS code. */
-export type PlacedQaRow = QaRow & { fips: string; name: string; state: string };
+/** A QA row with its county's name, state and FIPS code, and (in a release's detail) where its file's formats stand. */
+export type PlacedQaRow = QaRow & { fips: string; name: string; state: string; formats?: FormatStatus[] };
 
 const place = (row: PlacedQaRow) => `${row.name}, ${row.state} (${row.fips})`;
 
@@ -37,6 +39,7 @@ export class ReleasesService {
     private readonly counties: CountiesRepository,
     private readonly ingestJobs: IngestJobsRepository,
     private readonly queue: ReleasesQueue,
+    private readonly formats: DatasetFormatsService,
   ) {}
 
   async create(month: string): Promise<Release> {
@@ -49,11 +52,13 @@ export class ReleasesService {
     return this.releases.list();
   }
 
-  /** The release and one QA row per county. */
+  /** The release and one QA row per county, with where each format of its full file stands. */
   async detail(id: string): Promise<{ release: Release; counties: PlacedQaRow[] }> {
     const release = await this.releases.find(id);
     if (!release) throw new NotFoundException('Release not found');
-    return { release, counties: await this.placedQaRows(id) };
+    const rows = await this.placedQaRows(id);
+    const formats = await this.formats.statusOf(rows.map((row) => row.datasetId));
+    return { release, counties: rows.map((row) => ({ ...row, formats: formats.get(row.datasetId) ?? [] })) };
   }
 
   /** The release's QA rows by state and county name, each with its county's place. */
@@ -126,6 +131,12 @@ export class ReleasesService {
       return after;
     });
     this.logger.log(`Release ${release.month} published: ${release.counties} counties, ${release.records} records`);
+    // Every format of the published files, made by the worker now rather than when the first buyer asks.
+    // Published either way: a conversion that could not be queued is queued by the worker's sweep.
+    await this.formats.queueRelease(release.id).then(
+      (queued) => this.logger.log(`Release ${release.month}: ${queued} conversions queued`),
+      (error) => this.formats.logNotQueued(`release ${release.month}`, error),
+    );
     return release;
   }
 }

@@ -59,7 +59,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
           ? [
               {
                 label: `Download only the parcels added, removed or changed since release ${facts.previousRelease}`,
-                link: links.download(subscriptionId, { release: facts.release, file: 'changes' }),
+                link: links.download(subscriptionId, { release: facts.release, kind: 'changes' }),
               },
             ]
           : []),

@@ -27,13 +27,13 @@ export function releaseFileLinks(facts: ReleaseFileFacts, links: OrderLinks, sub
   const blocks: MailBlock[] = [
     {
       label: `Download the full file, release ${facts.release} (${count(facts.records)} property records)`,
-      link: links.download(subscriptionId, { release: facts.release, file: 'full' }),
+      link: links.download(subscriptionId, { release: facts.release, kind: 'full' }),
     },
   ];
   if (facts.hasChangeFile) {
     blocks.push({
       label: `Download only the parcels added, removed or changed since release ${facts.previousRelease}`,
-      link: links.download(subscriptionId, { release: facts.release, file: 'changes' }),
+      link: links.download(subscriptionId, { release: facts.release, kind: 'changes' }),
     });
   }
   return blocks;

@@ -97,7 +97,7 @@ export class CountyComparisonService {
             countyId,
             release: release.month,
             releaseId,
-            format: 'changes.csv.gz',
+            kind: 'changes',
             storageKey: changeKey,
             ...changeFile,
           }));

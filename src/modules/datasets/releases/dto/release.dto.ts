@@ -1,3 +1,5 @@
+import { CONVERTED_FORMATS } from '../../../../contracts/dataset-formats';
+import type { ConvertedFormat } from '../../../../contracts/dataset-formats';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import { QA_FLAGS, QaFlag } from '../releases.constants';
@@ -78,6 +80,33 @@ export class QaFlagDto {
   description: string;
 }
 
+/** Where one format of a county's full file stands: made, being made, failed (with why), or not asked for. */
+export class QaFormatDto {
+  @ApiProperty({ enum: CONVERTED_FORMATS, example: 'gpkg' })
+  format: ConvertedFormat;
+
+  @ApiProperty({
+    enum: ['ready', 'queued', 'running', 'failed', 'none'],
+    example: 'ready',
+    description:
+      'ready: made and served; queued/running: being made (a failed attempt is queued again while attempts remain); ' +
+      'failed: given up after its attempts (see error); none: not asked for (a file not published)',
+  })
+  state: 'ready' | 'queued' | 'running' | 'failed' | 'none';
+
+  @ApiProperty({ type: Number, nullable: true, example: 918000, description: 'Size once made' })
+  bytes: number | null;
+
+  @ApiProperty({ example: 0, description: 'Attempts made so far' })
+  attempts: number;
+
+  @ApiProperty({ type: String, nullable: true, description: "The last failed attempt's error" })
+  error: string | null;
+
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When it was made or last tried' })
+  updatedAt: string | null;
+}
+
 /** One county of a release: its checks and its comparison with its previous published release. */
 export class QaRowDto {
   @ApiProperty({ format: 'uuid' })
@@ -156,6 +185,12 @@ export class QaRowDto {
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
   comparedAt: string | null;
+
+  @ApiProperty({
+    type: [QaFormatDto],
+    description: 'The formats of its full file, made by the worker once published (empty in lists of other calls)',
+  })
+  formats: QaFormatDto[];
 }
 
 export class ReleaseDetailDto {

@@ -182,7 +182,7 @@ export class IngestService {
         records: county.records,
         keyFieldCounts: county.keyFieldCounts,
         releaseId: job.releaseId,
-        format: 'csv.gz',
+        kind: 'full',
       });
       await this.releases.recordChecked(db, {
         releaseId: job.releaseId,
