@@ -221,19 +221,19 @@ const PARQUET_TYPES: Record<FieldType, string> = {
 };
 
 /**
- * DuckDB's bounds while it writes. A row group of 250 columns is buffered whole before it is written,
- * per thread: 50,000 rows keep two of them well inside the limit (100,000 ran out of 512 MB on a
- * 1 M-parcel county). Rows may be written out of their CSV order (preserve_insertion_order off), which
+ * DuckDB's bounds while it writes, in the worker's process. A row group of 250 columns is buffered
+ * whole before it is written, per thread: one thread and 20,000 rows keep a 1 M-parcel county within
+ * 512 MB (256 MB ran out; two threads of 50,000 took a 1 GB limit and were slower on two cores). Rows may be written out of their CSV order (preserve_insertion_order off), which
  * lets DuckDB stream rather than hold finished row groups back.
  */
-const DUCKDB_MEMORY_LIMIT = '1GB';
-const PARQUET_ROW_GROUP = 50_000;
+const DUCKDB_MEMORY_LIMIT = '512MB';
+const PARQUET_ROW_GROUP = 20_000;
 
 const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const sqlName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Parquet: every field a typed column (zstd-compressed, row groups of 50,000), and `geometry`, the
+ * Parquet: every field a typed column (zstd-compressed, row groups of 20,000), and `geometry`, the
  * point as WKB, described by GeoParquet 1.0 metadata (`geo`: encoding WKB, geometry type Point, CRS
  * omitted, meaning OGC:CRS84, i.e. WGS 84 longitude/latitude; the bounding box). Null where a parcel
  * has no coordinates.
@@ -255,7 +255,7 @@ async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<Co
   ];
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: DUCKDB_MEMORY_LIMIT,
-    threads: '2',
+    threads: '1',
     preserve_insertion_order: 'false',
     temp_directory: join(dir, 'duckdb'),
   });
