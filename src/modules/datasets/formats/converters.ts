@@ -223,8 +223,9 @@ const PARQUET_TYPES: Record<FieldType, string> = {
 /**
  * DuckDB's bounds while it writes, in the worker's process. A row group of 250 columns is buffered
  * whole before it is written, per thread: one thread and 20,000 rows keep a 1 M-parcel county within
- * 512 MB (256 MB ran out; two threads of 50,000 took a 1 GB limit and were slower on two cores). Rows may be written out of their CSV order (preserve_insertion_order off), which
- * lets DuckDB stream rather than hold finished row groups back.
+ * 512 MB (256 MB ran out; two threads of 50,000 took a 1 GB limit and were slower on two cores).
+ * Rows may be written out of their CSV order (preserve_insertion_order off), which lets DuckDB
+ * stream rather than hold finished row groups back.
  */
 const DUCKDB_MEMORY_LIMIT = '512MB';
 const PARQUET_ROW_GROUP = 20_000;
