@@ -362,6 +362,17 @@ describe('Access control: every API route × every kind of caller', () => {
       expect: staff(400) },
     { key: 'ingest-job', method: 'GET', route: '/api/admin/jobs/{id}', what: 'no such job',
       path: () => `/api/admin/jobs/${absent}`, expect: staff(404) },
+    { key: 'tus-create', method: 'POST', route: '/api/admin/uploads', what: 'a resumable upload to no release: refused',
+      path: () => '/api/admin/uploads',
+      send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `releaseId ${Buffer.from(absent).toString('base64')}` } }),
+      expect: staff(404) },
+    { key: 'tus-send', method: 'PATCH', route: '/api/admin/uploads/{uploadId}', what: 'no such upload',
+      path: () => `/api/admin/uploads/${'0'.repeat(32)}`,
+      send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: 'x' }),
+      expect: staff(404) },
+    { key: 'tus-cancel', method: 'DELETE', route: '/api/admin/uploads/{uploadId}', what: 'no such upload',
+      path: () => `/api/admin/uploads/${'0'.repeat(32)}`, send: () => ({ headers: { 'Tus-Resumable': '1.0.0' } }),
+      expect: staff(404) },
 
     // Calls that end or change the caller's session: each cell signs in afresh.
     { key: 'login', method: 'GET', route: '/api/login', path: () => '/api/login', expect: everyone(302), fresh: true },

@@ -16,6 +16,8 @@ import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminReleaseFilesController } from './admin-release-files.controller';
 import { AdminReleaseFilesService } from './admin-release-files.service';
+import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
+import { AdminReleaseUploadsService } from './admin-release-uploads.service';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
@@ -43,6 +45,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminOrderLinksController,
     AdminReleasesController,
     AdminReleaseFilesController,
+    AdminReleaseUploadsController,
   ],
   providers: [
     AdminAuthService,
@@ -52,6 +55,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminOrderLinksService,
     AdminReleasesService,
     AdminReleaseFilesService,
+    AdminReleaseUploadsService,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,
