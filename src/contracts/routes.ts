@@ -44,6 +44,7 @@ export const ADMIN_PATHS = {
   analytics: '/admin/analytics',
   counties: '/admin/counties',
   auditLog: '/admin/audit-log',
+  jobs: '/admin/jobs',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

@@ -21,6 +21,8 @@ import { AdminReleaseUploadsService } from './admin-release-uploads.service';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
+import { AdminBackgroundWorkController } from './admin-background-work.controller';
+import { BackgroundWorkService } from './background-work.service';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaffSignInController } from './staff-sign-in.controller';
 import { StaffSignIn } from './staff-sign-in.service';
@@ -46,6 +48,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleasesController,
     AdminReleaseFilesController,
     AdminReleaseUploadsController,
+    AdminBackgroundWorkController,
   ],
   providers: [
     AdminAuthService,
@@ -56,6 +59,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleasesService,
     AdminReleaseFilesService,
     AdminReleaseUploadsService,
+    BackgroundWorkService,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,

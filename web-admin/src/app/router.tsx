@@ -22,6 +22,7 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   analytics: page(() => import('../pages/analytics')),
   counties: page(() => import('../pages/counties')),
   auditLog: page(() => import('../pages/audit-log')),
+  jobs: page(() => import('../pages/jobs')),
 };
 
 export const router = createBrowserRouter([
