@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Controller,
   Delete,
   Head,
@@ -54,6 +55,7 @@ export class AdminReleaseUploadsController {
   })
   @ApiNotFoundResponse({ description: 'No release (or county) has this id' })
   create(@Req() req: Request, @Res() res: Response): Promise<void> {
+    requireTus(req);
     return this.uploads.handle(req, res);
   }
 
@@ -83,6 +85,14 @@ export class AdminReleaseUploadsController {
 
   private forward(uploadId: string, req: Request, res: Response): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) throw new NotFoundException('No upload has this id');
+    requireTus(req);
     return this.uploads.handle(req, res);
+  }
+}
+
+/** Refuses, in the store's error contract, a request that does not speak tus 1.0. */
+function requireTus(req: Request): void {
+  if (req.headers['tus-resumable'] !== '1.0.0') {
+    throw new BadRequestException('This is a resumable upload (tus 1.0) endpoint: send Tus-Resumable: 1.0.0');
   }
 }

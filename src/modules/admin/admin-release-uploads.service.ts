@@ -19,10 +19,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type UploadRequest = IncomingMessage & { adminSessionId?: string };
 
-/** A tus error answer whose body is the store's one error contract. */
-function tusError(statusCode: number, message: string, error: string) {
-  return { status_code: statusCode, body: JSON.stringify({ statusCode, message, error }) };
+/** A refusal the tus server answers with its status_code and body: the store's one error contract. */
+class TusRefusal extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(statusCode: number, message: string, error: string) {
+    super(message);
+    this.status_code = statusCode;
+    this.body = JSON.stringify({ statusCode, message, error });
+  }
 }
+const tusError = (statusCode: number, message: string, error: string) => new TusRefusal(statusCode, message, error);
 
 /**
  * Resumable uploads (the tus protocol) of release source files: the browser sends a multi-GB
@@ -50,8 +57,8 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
       maxSize: config.releaseFileMaxBytes,
       // Relative Location: behind a TLS proxy an absolute http:// URL would be blocked as mixed content.
       relativeLocation: true,
-      onUploadCreate: (req, res, upload) => this.accept(req as UploadRequest, res, upload),
-      onUploadFinish: (req, res, upload) => this.handOff(req as UploadRequest, res, upload, store),
+      onUploadCreate: (req, res, upload) => this.accept(res, upload),
+      onUploadFinish: (req, res, upload) => this.handOff(req, res, upload, store),
     });
   }
 
@@ -81,7 +88,7 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
   }
 
   /** Refuses an upload to a release that cannot take it before any byte is sent. */
-  private async accept(req: UploadRequest, res: ServerResponse, upload: Upload) {
+  private async accept(res: ServerResponse, upload: Upload) {
     const { releaseId, countyId } = targetOf(upload);
     if (upload.sizeIsDeferred || upload.size === undefined) {
       throw tusError(400, 'Declare the file size (Upload-Length) when creating the upload', 'Bad Request');
@@ -138,10 +145,7 @@ function targetOf(upload: Upload): { releaseId: string; countyId: string | null 
 function asTusError(error: unknown) {
   if (error instanceof HttpException) {
     const answer = error.getResponse();
-    const message =
-      typeof answer === 'object' && answer && 'message' in answer
-        ? (answer as { message: unknown }).message
-        : error.message;
+    const message = typeof answer === 'object' && answer && 'message' in answer ? answer.message : error.message;
     return tusError(
       error.getStatus(),
       String(message),
