@@ -45,6 +45,7 @@ export const ADMIN_PATHS = {
   counties: '/admin/counties',
   auditLog: '/admin/audit-log',
   jobs: '/admin/jobs',
+  releaseUpload: '/admin/releases/:id/upload',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

@@ -23,6 +23,7 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   counties: page(() => import('../pages/counties')),
   auditLog: page(() => import('../pages/audit-log')),
   jobs: page(() => import('../pages/jobs')),
+  releaseUpload: page(() => import('../pages/release-upload')),
 };
 
 export const router = createBrowserRouter([
