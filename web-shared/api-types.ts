@@ -645,6 +645,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a resumable (tus 1.0) upload of a source file to a draft release
+         * @description Upload-Length: the file size (at most RELEASE_FILE_MAX_BYTES); Upload-Metadata: releaseId (a draft) and, for one county's file, countyId, base64 as tus says. Answers 201 with the upload's Location. Once its last byte arrives the file is checked and staged exactly as POST /api/admin/releases/{id}/files; the last PATCH answers with the ingest job (header Upload-Ingest-Job, body the job). Unfinished uploads expire after 24 hours.
+         */
+        post: operations["AdminReleaseUploadsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a resumable upload: its bytes are deleted */
+        delete: operations["AdminReleaseUploadsController_cancel"];
+        options?: never;
+        head?: never;
+        /** Send bytes of a resumable upload from Upload-Offset (ask it first with HEAD after a dropped connection) */
+        patch: operations["AdminReleaseUploadsController_send"];
+        trace?: never;
+    };
+    "/api/admin/queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every background queue with its waiting, active, failed and delayed counts */
+        get: operations["AdminBackgroundWorkController_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queues/{name}/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A queue's failed jobs (the latest 50): what failed, why, after how many attempts */
+        get: operations["AdminBackgroundWorkController_failed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queues/{name}/jobs/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed job (audited) */
+        post: operations["AdminBackgroundWorkController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queues/{name}/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a failed job for good (audited) */
+        delete: operations["AdminBackgroundWorkController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -1748,6 +1854,41 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+        };
+        QueueCountsDto: {
+            /** @example mail */
+            name: string;
+            waiting: number;
+            active: number;
+            failed: number;
+            delayed: number;
+            /** @description Finished and still kept by the queue */
+            completed: number;
+            /** @description Whether the queue is paused (its jobs wait until resumed) */
+            paused: boolean;
+        };
+        FailedJobDto: {
+            id: string;
+            queue: string;
+            /**
+             * @description The kind of job
+             * @example send-receipt
+             */
+            name: string;
+            /** @description Why its last attempt failed */
+            error: string;
+            attemptsMade: number;
+            attemptsAllowed: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            failedAt: string | null;
+        };
+        JobActionDto: {
+            id: string;
+            /** @description Its state after a retry */
+            state?: string;
+            removed?: boolean;
         };
         FillRateDto: {
             /**
@@ -3408,6 +3549,241 @@ export interface operations {
                 content?: never;
             };
             /** @description No ingest job has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseUploadsController_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release (or county) has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseUploadsController_cancel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No unfinished upload has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminReleaseUploadsController_send: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path: {
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken; Upload-Offset says how far the upload is */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No unfinished upload has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminBackgroundWorkController_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueCountsDto"][];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminBackgroundWorkController_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedJobDto"][];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No queue has this name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminBackgroundWorkController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobActionDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No queue has this name, or no failed job this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminBackgroundWorkController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobActionDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No queue has this name, or no failed job this id */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -44,6 +44,8 @@ export const ADMIN_PATHS = {
   analytics: '/admin/analytics',
   counties: '/admin/counties',
   auditLog: '/admin/audit-log',
+  jobs: '/admin/jobs',
+  releaseUpload: '/admin/releases/:id/upload',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

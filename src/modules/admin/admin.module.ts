@@ -16,9 +16,13 @@ import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminReleaseFilesController } from './admin-release-files.controller';
 import { AdminReleaseFilesService } from './admin-release-files.service';
+import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
+import { AdminReleaseUploadsService } from './admin-release-uploads.service';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
+import { AdminBackgroundWorkController } from './admin-background-work.controller';
+import { BackgroundWorkService } from './background-work.service';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaffSignInController } from './staff-sign-in.controller';
 import { StaffSignIn } from './staff-sign-in.service';
@@ -43,6 +47,8 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminOrderLinksController,
     AdminReleasesController,
     AdminReleaseFilesController,
+    AdminReleaseUploadsController,
+    AdminBackgroundWorkController,
   ],
   providers: [
     AdminAuthService,
@@ -52,6 +58,8 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminOrderLinksService,
     AdminReleasesService,
     AdminReleaseFilesService,
+    AdminReleaseUploadsService,
+    BackgroundWorkService,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,

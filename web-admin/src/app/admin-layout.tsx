@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import {
+  ThunderboltOutlined,
   AuditOutlined,
   BarChartOutlined,
   CreditCardOutlined,
@@ -25,6 +26,7 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
+  { path: ADMIN_PATHS.jobs, label: 'Background Work', icon: <ThunderboltOutlined /> },
 ];
 
 const items: MenuProps['items'] = NAV.map(({ path, label, icon }) => ({

@@ -22,6 +22,8 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   analytics: page(() => import('../pages/analytics')),
   counties: page(() => import('../pages/counties')),
   auditLog: page(() => import('../pages/audit-log')),
+  jobs: page(() => import('../pages/jobs')),
+  releaseUpload: page(() => import('../pages/release-upload')),
 };
 
 export const router = createBrowserRouter([

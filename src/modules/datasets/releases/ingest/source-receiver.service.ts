@@ -10,6 +10,7 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { storageConfig } from '../../../../config';
 import { DatasetStorage } from '../../../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../../counties';
@@ -55,13 +56,24 @@ export class SourceReceiver {
     }
   }
 
-  async job(id: string): Promise<IngestJobDto> {
-    const job = await this.jobs.find(id);
-    if (!job) throw new NotFoundException('No ingest job has this id');
-    return job;
+  /**
+   * A file already received whole elsewhere (a resumable upload finished on disk): the same
+   * checks, staging, job and queueing as a request body. `size` is what the client declared.
+   */
+  async receiveFile(releaseId: string, countyId: string | null, body: Readable, size: number): Promise<IngestJobDto> {
+    const maxBytes = this.config.releaseFileMaxBytes;
+    await this.checkTarget(releaseId, countyId);
+    if (size > maxBytes) throw fileTooLarge(maxBytes);
+    return this.stageBody(releaseId, countyId, false, (inspector) => {
+      body.once('error', (error) => inspector.destroy(error));
+      inspector.on('error', () => undefined);
+      body.pipe(inspector);
+      return inspector;
+    });
   }
 
-  private async stage(releaseId: string, countyId: string | null, req: IncomingMessage): Promise<IngestJobDto> {
+  /** Refuses, before any byte is read, a release that is not a draft or a county that does not exist. */
+  async checkTarget(releaseId: string, countyId: string | null): Promise<void> {
     const release = await this.releases.find(releaseId);
     if (!release) throw new NotFoundException('Release not found');
     if (release.status !== 'draft') {
@@ -70,13 +82,33 @@ export class SourceReceiver {
     if (countyId && !(await this.counties.findRecord(countyId, { includeRemoved: true }))) {
       throw new NotFoundException('County not found');
     }
-    const maxBytes = this.config.releaseFileMaxBytes;
-    const gzipDeclared = checkSourceHeaders(req, maxBytes);
+  }
 
+  async job(id: string): Promise<IngestJobDto> {
+    const job = await this.jobs.find(id);
+    if (!job) throw new NotFoundException('No ingest job has this id');
+    return job;
+  }
+
+  private async stage(releaseId: string, countyId: string | null, req: IncomingMessage): Promise<IngestJobDto> {
+    await this.checkTarget(releaseId, countyId);
+    const gzipDeclared = checkSourceHeaders(req, this.config.releaseFileMaxBytes);
+    return this.stageBody(releaseId, countyId, gzipDeclared, (inspector) => bodyThrough(req, inspector));
+  }
+
+  private async stageBody(
+    releaseId: string,
+    countyId: string | null,
+    gzipDeclared: boolean,
+    through: (inspector: SourceInspector) => SourceInspector,
+  ): Promise<IngestJobDto> {
+    const release = await this.releases.find(releaseId);
+    if (!release) throw new NotFoundException('Release not found');
+    const maxBytes = this.config.releaseFileMaxBytes;
     const id = randomUUID();
     const stagedKey = stagedKeyOf(release.month, id);
     const inspector = new SourceInspector({ maxBytes, gzipDeclared });
-    await this.storage.putStream(stagedKey, bodyThrough(req, inspector));
+    await this.storage.putStream(stagedKey, through(inspector));
     const facts = inspector.facts();
     try {
       await this.jobs.create({
