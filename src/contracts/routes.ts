@@ -44,6 +44,9 @@ export const ADMIN_PATHS = {
   analytics: '/admin/analytics',
   counties: '/admin/counties',
   auditLog: '/admin/audit-log',
+  coverage: '/admin/coverage',
+  releases: '/admin/releases',
+  release: '/admin/releases/:id',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

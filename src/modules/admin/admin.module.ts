@@ -16,6 +16,7 @@ import { AdminOrderLinksController } from './admin-order-links.controller';
 import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminReleaseFilesController } from './admin-release-files.controller';
 import { AdminReleaseFilesService } from './admin-release-files.service';
+import { AdminCoverageController } from './admin-coverage.controller';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
@@ -43,6 +44,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminOrderLinksController,
     AdminReleasesController,
     AdminReleaseFilesController,
+    AdminCoverageController,
   ],
   providers: [
     AdminAuthService,

@@ -14,6 +14,6 @@ import { ReleasesModule } from './releases/releases.module';
   imports: [CountiesModule, DatasetFilesModule, DatasetsQueueModule, ReleasesModule],
   controllers: [DataSchemaController, DatasetSummaryController, ReleaseHistoryController],
   providers: [DatasetUploadsService, DatasetSummaryService, CoverageService],
-  exports: [DatasetFilesModule, DatasetUploadsService, ReleasesModule],
+  exports: [DatasetFilesModule, DatasetUploadsService, ReleasesModule, CoverageService],
 })
 export class DatasetsModule {}
