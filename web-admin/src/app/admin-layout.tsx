@@ -4,9 +4,11 @@ import { Button, Layout, Menu, type MenuProps } from 'antd';
 import {
   AuditOutlined,
   BarChartOutlined,
+  CloudUploadOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
+  GlobalOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -25,6 +27,8 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
+  { path: ADMIN_PATHS.coverage, label: 'Coverage', icon: <GlobalOutlined /> },
+  { path: ADMIN_PATHS.releases, label: 'Releases', icon: <CloudUploadOutlined /> },
 ];
 
 const items: MenuProps['items'] = NAV.map(({ path, label, icon }) => ({
@@ -41,7 +45,12 @@ export function AdminLayout() {
   const notify = useNotify();
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const selected = pathname === ADMIN_PATHS.home ? ADMIN_PATHS.dashboard : pathname;
+  const selected =
+    pathname === ADMIN_PATHS.home
+      ? ADMIN_PATHS.dashboard
+      : pathname.startsWith(`${ADMIN_PATHS.releases}/`)
+        ? ADMIN_PATHS.releases
+        : pathname;
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),

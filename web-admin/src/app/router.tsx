@@ -22,6 +22,9 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   analytics: page(() => import('../pages/analytics')),
   counties: page(() => import('../pages/counties')),
   auditLog: page(() => import('../pages/audit-log')),
+  coverage: page(() => import('../pages/data-coverage')),
+  releases: page(() => import('../pages/releases')),
+  release: page(() => import('../pages/releases/release')),
 };
 
 export const router = createBrowserRouter([
