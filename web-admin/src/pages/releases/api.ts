@@ -13,12 +13,15 @@ const releaseKey = (id: string) => ['admin', 'releases', id] as const;
 export const useReleases = () =>
   useQuery({ queryKey: releasesKey, queryFn: () => getJson<Release[]>('/api/admin/releases') });
 
-/** A release with its QA rows; refreshed every few seconds while any county is still being checked. */
+/**
+ * A release with its QA rows. A draft is read again every few seconds: files ingested into it
+ * (from the upload page or the API) and their checks show up without a reload.
+ */
 export const useRelease = (id: string) =>
   useQuery({
     queryKey: releaseKey(id),
     queryFn: () => getJson<ReleaseDetail>(`/api/admin/releases/${encodeURIComponent(id)}`),
-    refetchInterval: (query) => (query.state.data?.counties.some((c) => c.status === 'checking') ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.release.status === 'draft' ? 3000 : false),
   });
 
 export const usePreview = (releaseId: string, countyId: string | null) =>
