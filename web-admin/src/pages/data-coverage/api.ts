@@ -8,7 +8,8 @@ export type CountyRelease = components['schemas']['CountyReleaseDto'];
 export const coverageKey = ['admin', 'coverage'] as const;
 
 /** GET /api/admin/coverage: every county on sale with its current release. */
-export const useCoverage = () => useQuery({ queryKey: coverageKey, queryFn: () => getJson<Coverage>('/api/admin/coverage') });
+export const useCoverage = () =>
+  useQuery({ queryKey: coverageKey, queryFn: () => getJson<Coverage>('/api/admin/coverage') });
 
 /** GET /api/counties/{id}/releases: a county's published releases, newest first. */
 export const useCountyReleases = (countyId: string | null) =>

@@ -28,7 +28,12 @@ export function ReleaseHistoryDrawer({ county, onClose }: { county: CoverageCoun
           dataSource={history.data}
           columns={[
             { title: 'Release', dataIndex: 'release' },
-            { title: 'Records', dataIndex: 'records', align: 'right', render: (v: number) => v.toLocaleString('en-US') },
+            {
+              title: 'Records',
+              dataIndex: 'records',
+              align: 'right',
+              render: (v: number) => v.toLocaleString('en-US'),
+            },
             { title: 'Published', dataIndex: 'publishedAt', render: (v: string) => v.slice(0, 10) },
           ]}
         />
