@@ -772,6 +772,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/analytics':
       case 'GET /api/admin/audit-log':
       case 'GET /api/admin/releases':
+      case 'GET /api/admin/coverage':
         return get(path, 'admin');
       case 'GET /api/admin/subscriptions':
       case 'GET /api/admin/users': {
@@ -1140,6 +1141,23 @@ describe('Hostile input to every endpoint', () => {
             ],
           },
           more: uploadCases,
+        };
+      case 'GET /api/admin/releases/{id}/counties/{countyId}/preview':
+        // A real draft and a real county; the county has no file in it, so a well-formed request is a 404.
+        return {
+          role: 'admin',
+          params: {
+            id: { value: draftReleaseId, kind: 'uuid' },
+            countyId: { value: counties[1].id, kind: 'uuid' },
+          },
+          queryProbe: {
+            req: probe({
+              method: 'GET',
+              target: `/api/admin/releases/${draftReleaseId}/counties/${counties[1].id}/preview`,
+              headers: adminHeaders(),
+            }),
+            expect: 'ignored',
+          },
         };
       case 'POST /api/admin/releases/{id}/files':
         // Source files go to a real draft, so what is refused is the body, not the release.

@@ -585,6 +585,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases/{id}/counties/{countyId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first records of a county's file in the release, to check before publishing */
+        get: operations["AdminReleasesController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/releases/{id}/publish": {
         parameters: {
             query?: never;
@@ -746,6 +763,26 @@ export interface paths {
         post?: never;
         /** Remove a failed job for good (audited) */
         delete: operations["AdminBackgroundWorkController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every county on sale with its current release, records and publication time
+         * @description The JSON twin of GET /api/coverage.csv, with county ids, for the console; staff filter it themselves.
+         */
+        get: operations["AdminCoverageController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1813,6 +1850,18 @@ export interface components {
             /** @description One per county of the release, by state and name */
             counties: components["schemas"]["QaRowDto"][];
         };
+        RecordsPreviewDto: {
+            /**
+             * @example [
+             *       "parcel_id",
+             *       "county_fips",
+             *       "owner_name"
+             *     ]
+             */
+            columns: string[];
+            /** @description Up to 10 records, values in the order of columns */
+            records: string[][];
+        };
         PublishReleaseDto: {
             /** @description Counties of the draft to leave unpublished */
             exclude?: string[];
@@ -1889,6 +1938,34 @@ export interface components {
             /** @description Its state after a retry */
             state?: string;
             removed?: boolean;
+        };
+        CoverageCountyDto: {
+            /** Format: uuid */
+            countyId: string;
+            /** @example 24510 */
+            fips: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example MD */
+            state: string;
+            /**
+             * @description Current release; null: no data
+             * @example 2026-11
+             */
+            currentRelease: string | null;
+            /** @example 238000 */
+            records: number | null;
+            /** Format: date-time */
+            lastPublished: string | null;
+        };
+        AdminCoverageDto: {
+            /**
+             * @description This month (UTC), the month ages are counted from
+             * @example 2026-11
+             */
+            month: string;
+            /** @description By FIPS code */
+            counties: components["schemas"]["CoverageCountyDto"][];
         };
         FillRateDto: {
             /**
@@ -3387,6 +3464,42 @@ export interface operations {
             };
         };
     };
+    AdminReleasesController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                countyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordsPreviewDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No release has this id, or the county has no file in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     AdminReleasesController_publish: {
         parameters: {
             query?: never;
@@ -3785,6 +3898,32 @@ export interface operations {
             };
             /** @description No queue has this name, or no failed job this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCoverageController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoverageDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,8 +44,10 @@ export const ADMIN_PATHS = {
   analytics: '/admin/analytics',
   counties: '/admin/counties',
   auditLog: '/admin/audit-log',
+  coverage: '/admin/coverage',
+  releases: '/admin/releases',
+  release: '/admin/releases/:id',
   jobs: '/admin/jobs',
-  releaseUpload: '/admin/releases/:id/upload',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

@@ -13,9 +13,10 @@ import {
 } from '@nestjs/swagger';
 import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
-import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
+import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, ReleasePreviewService } from '../datasets';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
+import { RecordsPreviewDto } from './dto/admin-coverage.dto';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -23,7 +24,10 @@ import { AdminGuard, AdminSessionId } from './admin.guard';
 @UseGuards(AdminGuard)
 @Controller('admin/releases')
 export class AdminReleasesController {
-  constructor(private readonly releases: AdminReleasesService) {}
+  constructor(
+    private readonly releases: AdminReleasesService,
+    private readonly previews: ReleasePreviewService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -51,6 +55,17 @@ export class AdminReleasesController {
   @ApiNotFoundResponse({ description: 'No release has this id' })
   detail(@Param('id', uuidParam('release')) id: string): Promise<ReleaseDetailDto> {
     return this.releases.detail(id);
+  }
+
+  @Get(':id/counties/:countyId/preview')
+  @ApiOperation({ summary: "The first records of a county's file in the release, to check before publishing" })
+  @ApiOkResponse({ type: RecordsPreviewDto })
+  @ApiNotFoundResponse({ description: 'No release has this id, or the county has no file in it' })
+  preview(
+    @Param('id', uuidParam('release')) id: string,
+    @Param('countyId', uuidParam('county')) countyId: string,
+  ): Promise<RecordsPreviewDto> {
+    return this.previews.preview(id, countyId);
   }
 
   @Post(':id/publish')

@@ -18,6 +18,7 @@ import { AdminReleaseFilesController } from './admin-release-files.controller';
 import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
 import { AdminReleaseUploadsService } from './admin-release-uploads.service';
+import { AdminCoverageController } from './admin-coverage.controller';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
@@ -49,6 +50,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleaseFilesController,
     AdminReleaseUploadsController,
     AdminBackgroundWorkController,
+    AdminCoverageController,
   ],
   providers: [
     AdminAuthService,

@@ -15,6 +15,7 @@ export const QUEUE_NAMES = [
   'billing',
   'datasets',
   'releases',
+  'dataset-formats',
   'journey',
   'subscription-jobs',
   'stripe-events',

@@ -15,6 +15,6 @@ import { ReleasesModule } from './releases/releases.module';
   imports: [CountiesModule, DatasetFilesModule, DatasetsQueueModule, ReleasesModule],
   controllers: [DataSchemaController, DatasetSummaryController, FormatsController, ReleaseHistoryController],
   providers: [DatasetUploadsService, DatasetSummaryService, CoverageService],
-  exports: [DatasetFilesModule, DatasetUploadsService, ReleasesModule],
+  exports: [DatasetFilesModule, DatasetUploadsService, ReleasesModule, CoverageService],
 })
 export class DatasetsModule {}

@@ -17,6 +17,10 @@ export type { PlacedQaRow, PublishChoices, PublishRecorder } from './releases/re
 export type { Release } from './releases/releases.repository';
 export { toQaRowDto, toReleaseDto } from './releases/release-views';
 export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from './releases/dto/release.dto';
+export { CoverageService } from './releases/coverage.service';
+export type { CoverageRow } from './releases/coverage.service';
+export { ReleasePreviewService } from './releases/release-preview.service';
+export type { RecordsPreview } from './releases/release-preview.service';
 export { ReleaseHistoryService } from './releases/release-history.service';
 export type { PublishedCountyRelease, ReleaseWindow } from './releases/release-history.service';
 export { findReleasesInWindows } from './releases/release-history.repository';

@@ -5,9 +5,11 @@ import {
   ThunderboltOutlined,
   AuditOutlined,
   BarChartOutlined,
+  CloudUploadOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
+  GlobalOutlined,
   LogoutOutlined,
   MenuOutlined,
   TeamOutlined,
@@ -26,6 +28,8 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
+  { path: ADMIN_PATHS.coverage, label: 'Coverage', icon: <GlobalOutlined /> },
+  { path: ADMIN_PATHS.releases, label: 'Releases', icon: <CloudUploadOutlined /> },
   { path: ADMIN_PATHS.jobs, label: 'Background Work', icon: <ThunderboltOutlined /> },
 ];
 
@@ -43,7 +47,12 @@ export function AdminLayout() {
   const notify = useNotify();
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const selected = pathname === ADMIN_PATHS.home ? ADMIN_PATHS.dashboard : pathname;
+  const selected =
+    pathname === ADMIN_PATHS.home
+      ? ADMIN_PATHS.dashboard
+      : pathname.startsWith(`${ADMIN_PATHS.releases}/`)
+        ? ADMIN_PATHS.releases
+        : pathname;
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),

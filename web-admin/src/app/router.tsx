@@ -22,8 +22,10 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   analytics: page(() => import('../pages/analytics')),
   counties: page(() => import('../pages/counties')),
   auditLog: page(() => import('../pages/audit-log')),
+  coverage: page(() => import('../pages/data-coverage')),
+  releases: page(() => import('../pages/releases')),
+  release: page(() => import('../pages/releases/release')),
   jobs: page(() => import('../pages/jobs')),
-  releaseUpload: page(() => import('../pages/release-upload')),
 };
 
 export const router = createBrowserRouter([

@@ -12,6 +12,17 @@ export interface CoverageCsv {
 
 const HEADER = ['fips', 'name', 'state', 'current_release', 'records', 'last_published'];
 
+/** One county on sale with its current release, as the console's coverage page shows it. */
+export interface CoverageRow {
+  countyId: string;
+  fips: string;
+  name: string;
+  state: string;
+  currentRelease: string | null;
+  records: number | null;
+  lastPublished: Date | null;
+}
+
 /** Kept at most this long even when no file was published since: counties are added, renamed and removed too. */
 const MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -50,20 +61,40 @@ export class CoverageService {
     return csv;
   }
 
-  private async build(month: string): Promise<CoverageCsv> {
+  /** The same list as the CSV, one row per county by FIPS code, for the console (not cached: staff only). */
+  rows(now = new Date()): Promise<CoverageRow[]> {
+    return this.rowsOf(releaseOf(now));
+  }
+
+  private async rowsOf(month: string): Promise<CoverageRow[]> {
     const [counties, current] = await Promise.all([this.counties.listCatalog(), this.history.currentOfEach(month)]);
     counties.sort((a, b) => a.fips.localeCompare(b.fips));
-    const lines = [HEADER.join(',')];
-    for (const county of counties) {
+    return counties.map((county) => {
       const release = current.get(county.id);
+      return {
+        countyId: county.id,
+        fips: county.fips,
+        name: county.name,
+        state: county.state,
+        currentRelease: release?.release ?? null,
+        records: release?.records ?? null,
+        lastPublished: release?.publishedAt ?? null,
+      };
+    });
+  }
+
+  private async build(month: string): Promise<CoverageCsv> {
+    const rows = await this.rowsOf(month);
+    const lines = [HEADER.join(',')];
+    for (const row of rows) {
       lines.push(
         [
-          county.fips,
-          county.name,
-          county.state,
-          release?.release ?? null,
-          release?.records ?? null,
-          release ? release.publishedAt.toISOString() : null,
+          row.fips,
+          row.name,
+          row.state,
+          row.currentRelease,
+          row.records,
+          row.lastPublished ? row.lastPublished.toISOString() : null,
         ]
           .map(csvField)
           .join(','),

@@ -3,6 +3,7 @@ import { CountiesModule } from '../../counties';
 import { DatasetFilesModule } from '../dataset-files.module';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { SourceReceiver } from './ingest/source-receiver.service';
+import { ReleasePreviewService } from './release-preview.service';
 import { ReleasesRepository } from './releases.repository';
 import { ReleasesService } from './releases.service';
 import { ReleasesQueueModule } from './releases-queue.module';
@@ -10,7 +11,7 @@ import { ReleasesQueueModule } from './releases-queue.module';
 /** Monthly data releases, the API's side: drafts, their QA rows, ingest requests and publishing. */
 @Module({
   imports: [CountiesModule, DatasetFilesModule, ReleasesQueueModule],
-  providers: [ReleasesRepository, ReleasesService, IngestJobsRepository, SourceReceiver],
-  exports: [ReleasesService, SourceReceiver],
+  providers: [ReleasesRepository, ReleasesService, ReleasePreviewService, IngestJobsRepository, SourceReceiver],
+  exports: [ReleasesService, ReleasePreviewService, SourceReceiver],
 })
 export class ReleasesModule {}

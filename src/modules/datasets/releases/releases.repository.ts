@@ -145,6 +145,16 @@ export class ReleasesRepository {
     return row ?? null;
   }
 
+  /** Where the county's file in the release is stored; null when the county has no file in it. */
+  async countyFileKey(releaseId: string, countyId: string): Promise<string | null> {
+    const [row] = await this.db.query<{ storageKey: string }[]>(
+      `SELECT d.storage_key AS "storageKey" FROM release_counties c JOIN county_datasets d ON d.id = c.dataset_id
+       WHERE c.release_id = $1 AND c.county_id = $2`,
+      [releaseId, countyId],
+    );
+    return row?.storageKey ?? null;
+  }
+
   /**
    * Whether the county's QA row still awaits the comparison of this very file (the same dataset,
    * not replaced since: same sha256), locking the row until the caller's transaction ends so that

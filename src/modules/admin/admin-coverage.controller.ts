@@ -1,0 +1,30 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CoverageService, releaseOf } from '../datasets';
+import { AdminCoverageDto } from './dto/admin-coverage.dto';
+import { AdminGuard } from './admin.guard';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'No valid admin token' })
+@UseGuards(AdminGuard)
+@Controller('admin/coverage')
+export class AdminCoverageController {
+  constructor(private readonly coverage: CoverageService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Every county on sale with its current release, records and publication time',
+    description:
+      'The JSON twin of GET /api/coverage.csv, with county ids, for the console; staff filter it themselves.',
+  })
+  @ApiOkResponse({ type: AdminCoverageDto })
+  async list(): Promise<AdminCoverageDto> {
+    const now = new Date();
+    const rows = await this.coverage.rows(now);
+    return {
+      month: releaseOf(now),
+      counties: rows.map((row) => ({ ...row, lastPublished: row.lastPublished?.toISOString() ?? null })),
+    };
+  }
+}

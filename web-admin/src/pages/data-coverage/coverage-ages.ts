@@ -1,0 +1,35 @@
+import type { components } from '@web-shared/api-types';
+
+export type CoverageCounty = components['schemas']['CoverageCountyDto'];
+
+/** How old a county's current release is, in the four bands the coverage page colours. */
+export type AgeBand = 'none' | 'current' | 'recent' | 'older';
+
+export const AGE_BANDS: { band: AgeBand; label: string; colour: string }[] = [
+  { band: 'none', label: 'No data', colour: '#d9d9d9' },
+  { band: 'current', label: 'This month', colour: '#389e0d' },
+  { band: 'recent', label: '1–3 months', colour: '#faad14' },
+  { band: 'older', label: 'Older', colour: '#cf1322' },
+];
+
+/** Whole months from release (YYYY-MM) to month (YYYY-MM). */
+export function monthsBetween(release: string, month: string): number {
+  const [ry, rm] = release.split('-').map(Number);
+  const [my, mm] = month.split('-').map(Number);
+  return (my - ry) * 12 + (mm - rm);
+}
+
+export function ageBand(release: string | null, month: string): AgeBand {
+  if (!release) return 'none';
+  const age = monthsBetween(release, month);
+  if (age <= 0) return 'current';
+  return age <= 3 ? 'recent' : 'older';
+}
+
+/** The totals line: "2,984 of 3,231 counties have data; 312 are older than 6 months". */
+export function totalsLine(counties: readonly CoverageCounty[], month: string): string {
+  const withData = counties.filter((c) => c.currentRelease);
+  const stale = withData.filter((c) => monthsBetween(c.currentRelease!, month) > 6).length;
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `${n(withData.length)} of ${n(counties.length)} counties have data; ${n(stale)} ${stale === 1 ? 'is' : 'are'} older than 6 months`;
+}
