@@ -16,6 +16,7 @@ import { OrderPageTokens1764400000000 } from './1764400000000-order-page-tokens'
 import { LighterSubscriptionIndexes1764500000000 } from './1764500000000-lighter-subscription-indexes';
 import { DataReleases1764600000000 } from './1764600000000-data-releases';
 import { TrackerReleaseDeliveries1764640000000 } from './1764640000000-tracker-release-deliveries';
+import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-index';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   LighterSubscriptionIndexes1764500000000,
   DataReleases1764600000000,
   TrackerReleaseDeliveries1764640000000,
+  CustomerEmailIndex1765200000000,
 ];
