@@ -668,6 +668,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/releases':
         return get(path, 'admin');
       case 'GET /api/admin/subscriptions':
+      case 'GET /api/admin/customers':
       case 'GET /api/admin/users': {
         // One page, asked for as the console asks; a search that finds nothing is answered with no rows.
         const page = (query: string): RawRequest => ({
