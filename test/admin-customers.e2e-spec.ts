@@ -104,6 +104,47 @@ describe('Customers in the admin console', () => {
     await get('/api/admin/customers/not-a-uuid').expect(400);
   });
 
+  it('resends a receipt as exactly one more email however often it is clicked, audited once', async () => {
+    const sent = async () =>
+      (
+        await db().query(`SELECT message_key FROM email_deliveries WHERE recipient = $1 AND sent_at IS NOT NULL`, [
+          buyer,
+        ])
+      ).map((row: { message_key: string }) => row.message_key as string);
+    const before = await eventually(async () => {
+      const keys = await sent();
+      return keys.includes(`receipt-${orderId}`) && keys;
+    });
+    const key = randomUUID();
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(`/api/admin/customers/${userId}/orders/${orderId}/resend-receipt`, { idempotencyKey: key }),
+      ),
+    );
+    for (const click of clicks)
+      expect(click.body).toEqual({
+        orderId,
+        emailedTo: buyer,
+        message: `A copy of the receipt is on its way to ${buyer}`,
+      });
+    const after = await eventually(async () => {
+      const keys = await sent();
+      return keys.length > before.length && keys;
+    });
+    expect(after.filter((k: string) => !before.includes(k))).toEqual([`receipt-${orderId}-resend-${key}`]);
+    const audits = await db().query(
+      `SELECT after FROM audit_log WHERE action = 'order.receipt_resent' AND target_id = $1`,
+      [orderId],
+    );
+    expect(audits).toEqual([{ after: { request: key, emailed_to: buyer } }]);
+    const detail = await get(`/api/admin/customers/${userId}`).expect(200);
+    expect(detail.body.emails.filter((e: { kind: string }) => e.kind === 'receipt')).toHaveLength(2);
+    await post(`/api/admin/customers/${otherUserId}/orders/${orderId}/resend-receipt`, { idempotencyKey: key }).expect(
+      404,
+    );
+    await post(`/api/admin/customers/${userId}/orders/${orderId}/resend-receipt`, { idempotencyKey: 'x' }).expect(400);
+  });
+
   it('refuses to refund more than is refundable, and changes nothing', async () => {
     const res = await refund(170_001).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: expect.stringContaining('$1,700.00'), error: 'Bad Request' });

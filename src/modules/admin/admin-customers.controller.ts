@@ -12,7 +12,14 @@ import {
 import { uuidParam } from '../../common/validation';
 import { AdminCustomersService } from './admin-customers.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
-import { AdminCustomersQueryDto, CustomerDetailDto, OrderRefundedDto, RefundOrderDto } from './dto/admin-customers.dto';
+import {
+  AdminCustomersQueryDto,
+  CustomerDetailDto,
+  OrderRefundedDto,
+  ReceiptResentDto,
+  RefundOrderDto,
+  ResendReceiptDto,
+} from './dto/admin-customers.dto';
 import { AdminUserPageDto } from './dto/admin-lists.dto';
 
 @ApiTags('admin')
@@ -60,5 +67,24 @@ export class AdminCustomersController {
     @Body() dto: RefundOrderDto,
   ): Promise<OrderRefundedDto> {
     return this.customers.refund(sessionId, id, orderId, dto);
+  }
+
+  @Post(':id/orders/:orderId/resend-receipt')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Email the customer one more copy of a paid order’s receipt (audited)',
+    description: 'The same idempotencyKey again sends no second copy.',
+  })
+  @ApiOkResponse({ type: ReceiptResentDto })
+  @ApiBadRequestResponse({ description: 'A malformed body' })
+  @ApiNotFoundResponse({ description: 'No order of this customer has this id' })
+  @ApiConflictResponse({ description: 'The order is not paid (or was refunded): it has no receipt to send' })
+  resendReceipt(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('customer')) id: string,
+    @Param('orderId', uuidParam('order')) orderId: string,
+    @Body() dto: ResendReceiptDto,
+  ): Promise<ReceiptResentDto> {
+    return this.customers.resendReceipt(sessionId, id, orderId, dto);
   }
 }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { formatDollars } from '../../common/money';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { InvoicesRepository } from '../invoices';
-import { EmailDeliveriesRepository } from '../mail';
+import { EmailDeliveriesRepository, MailQueue } from '../mail';
 import { isSettled, type Order, OrdersRepository } from '../orders';
 import { SubscriptionsRepository } from '../subscriptions';
 import { UserListRepository, UsersRepository } from '../users';
@@ -15,7 +15,9 @@ import {
   CustomerEmailDto,
   CustomerOrderDto,
   OrderRefundedDto,
+  ReceiptResentDto,
   RefundOrderDto,
+  ResendReceiptDto,
 } from './dto/admin-customers.dto';
 import { AdminUserDto, AdminUserPageDto } from './dto/admin-lists.dto';
 
@@ -43,6 +45,7 @@ export class AdminCustomersService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly invoices: InvoicesRepository,
     private readonly emails: EmailDeliveriesRepository,
+    private readonly mail: MailQueue,
     private readonly stripe: StripeGateway,
     private readonly auditLog: AuditLogRepository,
     @InjectDataSource() private readonly db: DataSource,
@@ -139,6 +142,41 @@ export class AdminCustomersService {
       });
       return this.refunded(order.id, refund.id, refund.amount, refundable - refund.amount);
     });
+  }
+
+  /**
+   * Emails the customer one more copy of a paid order's receipt. The copy's key comes from the request's,
+   * so a double click queues and sends it once; it is audited once for the same reason.
+   */
+  async resendReceipt(
+    sessionId: string,
+    userId: string,
+    orderId: string,
+    dto: ResendReceiptDto,
+  ): Promise<ReceiptResentDto> {
+    const order = await this.orders.findById(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundException('Order not found');
+    if (order.status !== 'paid' || !order.paidAt)
+      throw new ConflictException(`Only a paid order has a receipt to send; this one is ${order.status}`);
+    await this.auditLog.transaction(async (db) => {
+      // One entry per request key: the lock makes a second click wait for the first and then find its entry.
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`receipt-resend-${dto.idempotencyKey}`]);
+      if (await this.auditLog.hasEntry(db, 'order.receipt_resent', orderId, dto.idempotencyKey)) return;
+      await this.auditLog.record(db, {
+        sessionId,
+        action: 'order.receipt_resent',
+        targetType: 'order',
+        targetId: orderId,
+        before: null,
+        after: { request: dto.idempotencyKey, emailed_to: order.email },
+      });
+    });
+    await this.mail.queueReceiptCopy(orderId, dto.idempotencyKey);
+    return {
+      orderId,
+      emailedTo: order.email,
+      message: `A copy of the receipt is on its way to ${order.email}`,
+    };
   }
 
   private refunded(orderId: string, refundId: string, amountCents: number, refundableCents: number): OrderRefundedDto {

@@ -106,3 +106,16 @@ export class OrderRefundedDto {
   @ApiProperty({ description: 'Cents still refundable after it' }) refundableCents: number;
   @ApiProperty({ example: 'Refunded $200.00 of order 1a2b3c4d' }) message: string;
 }
+
+/** A copy of a receipt staff ask for, with a key the console makes once per click-through. */
+export class ResendReceiptDto {
+  @ApiProperty({ format: 'uuid', description: 'The same key again (a double click, a retry) sends no second copy' })
+  @IsUUID('all', { message: 'idempotencyKey must be a UUID' })
+  idempotencyKey: string;
+}
+
+export class ReceiptResentDto {
+  @ApiProperty({ format: 'uuid' }) orderId: string;
+  @ApiProperty({ example: 'dana@example.com' }) emailedTo: string;
+  @ApiProperty({ example: 'A copy of the receipt is on its way to dana@example.com' }) message: string;
+}
