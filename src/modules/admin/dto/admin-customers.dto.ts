@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { trimmed } from '../../../common/validation';
 
 /** Digits become a number; anything else stays as it came, for the validator to refuse with its message. */
@@ -14,6 +14,7 @@ export class AdminCustomersQueryDto {
   @Transform(trimmed)
   @IsString({ message: 'q must be text' })
   @MaxLength(100, { message: 'q must be at most 100 characters' })
+  @Matches(/^[^\p{Cc}]*$/u, { message: 'q cannot hold control characters' })
   q?: string;
 
   @ApiPropertyOptional({ default: 1, minimum: 1 })
