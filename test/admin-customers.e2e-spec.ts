@@ -110,7 +110,7 @@ describe('Customers in the admin console', () => {
         await db().query(`SELECT message_key FROM email_deliveries WHERE recipient = $1 AND sent_at IS NOT NULL`, [
           buyer,
         ])
-      ).map((row: { message_key: string }) => row.message_key as string);
+      ).map((row: { message_key: string }) => row.message_key);
     const before = await eventually(async () => {
       const keys = await sent();
       return keys.includes(`receipt-${orderId}`) && keys;
