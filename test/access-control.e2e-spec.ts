@@ -69,6 +69,7 @@ describe('Access control: every API route × every kind of caller', () => {
   let subsA: { snapshot: string; tracker: string; cancelled: string };
   let subsB: { snapshot: string; tracker: string };
   let orderA: string;
+  let userA: string;
   let orderTokenA: string;
   let invoiceA: string;
   let invoiceB: string;
@@ -205,6 +206,7 @@ describe('Access control: every API route × every kind of caller', () => {
       [orderA],
     );
     orderTokenA = (await context.store.app.get(OrderPageLinks).forOrder(orderA)).token;
+    [{ user_id: userA }] = await db().query(`SELECT user_id FROM orders WHERE id = $1`, [orderA]);
     const invoiceOf = async (orderId: string) =>
       (await db().query<{ id: string }[]>(`SELECT id FROM invoices WHERE order_id = $1`, [orderId]))[0].id;
     [invoiceA, invoiceB] = [await invoiceOf(orderA), await invoiceOf(orderB)];
@@ -387,6 +389,18 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'admin-subscriptions', method: 'GET', route: '/api/admin/subscriptions', path: () => '/api/admin/subscriptions', expect: staff(200) },
     { key: 'users', method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users', expect: staff(200) },
     { key: 'audit-log', method: 'GET', route: '/api/admin/audit-log', path: () => '/api/admin/audit-log', expect: staff(200) },
+    { key: 'customers', method: 'GET', route: '/api/admin/customers', path: () => '/api/admin/customers?q=access', expect: staff(200) },
+    { key: 'customer', method: 'GET', route: '/api/admin/customers/{id}', what: "A's account",
+      path: () => `/api/admin/customers/${userA}`, expect: staff(200) },
+    { key: 'customer-absent', method: 'GET', route: '/api/admin/customers/{id}', what: 'no such id',
+      path: () => `/api/admin/customers/${absent}`, expect: staff(404) },
+    // More than the order's total: staff are told so (400) and nothing is refunded; everyone else never gets that far.
+    { key: 'customer-refund', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/refund', what: "A's order, too much",
+      path: () => `/api/admin/customers/${userA}/orders/${orderA}/refund`,
+      send: json({ amountCents: 99_999_999, idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71' }), expect: staff(400) },
+    { key: 'customer-resend-absent', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/resend-receipt', what: 'no such order of A',
+      path: () => `/api/admin/customers/${userA}/orders/${absent}/resend-receipt`,
+      send: json({ idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e72' }), expect: staff(404) },
     { key: 'cancel', method: 'POST', route: '/api/admin/subscriptions/{id}/cancel', what: 'an active subscription each',
       path: (role) => `/api/admin/subscriptions/${toCancel[role]}/cancel`, expect: staff(200) },
     { key: 'cancel-absent', method: 'POST', route: '/api/admin/subscriptions/{id}/cancel', what: 'no such id',

@@ -775,6 +775,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/coverage':
         return get(path, 'admin');
       case 'GET /api/admin/subscriptions':
+      case 'GET /api/admin/customers':
       case 'GET /api/admin/users': {
         // One page, asked for as the console asks; a search that finds nothing is answered with no rows.
         const page = (query: string): RawRequest => ({
@@ -1067,6 +1068,41 @@ describe('Hostile input to every endpoint', () => {
             expect: 'ignored',
           },
         };
+      case 'POST /api/admin/customers/{id}/orders/{orderId}/refund':
+      case 'POST /api/admin/customers/{id}/orders/{orderId}/resend-receipt': {
+        // Ids of nothing: a well-formed request finds no order (404) and so never refunds or sends anything.
+        const refund = path.endsWith('/refund');
+        const base = () => ({
+          ...(refund && { amountCents: 1 }),
+          idempotencyKey: '5d1f2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
+        });
+        return {
+          role: 'admin',
+          acts: true,
+          params: { id: { value: nothing, kind: 'uuid' }, orderId: { value: nothing, kind: 'uuid' } },
+          body: {
+            base,
+            refusal: [400, 404],
+            rules: {
+              ...(refund && {
+                amountCents: {
+                  valid: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100_000_000,
+                },
+              }),
+              idempotencyKey: { valid: (v) => isText(v) && UUID.test(v) },
+            },
+          },
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: path.replace('{id}', nothing).replace('{orderId}', nothing),
+              headers: { ...json, ...adminHeaders() },
+              body: JSON.stringify(base()),
+            }),
+            expect: 'ignored',
+          },
+        };
+      }
       case 'PUT /api/admin/counties/{id}':
         return {
           role: 'admin',

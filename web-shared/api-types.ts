@@ -547,6 +547,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find customers by text in their email or name, one page at a time (newest first) */
+        get: operations["AdminCustomersController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's orders (with what is still refundable), subscriptions, invoices and the emails sent to them */
+        get: operations["AdminCustomersController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/orders/{orderId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of one of the customer’s paid orders through Stripe (audited)
+         * @description The Stripe webhook records the refund in the ledger and on the invoice, as for any refund. The same idempotencyKey again answers with the same refund and refunds nothing more.
+         */
+        post: operations["AdminCustomersController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/orders/{orderId}/resend-receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the customer one more copy of a paid order’s receipt (audited)
+         * @description The same idempotencyKey again sends no second copy.
+         */
+        post: operations["AdminCustomersController_resendReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/releases": {
         parameters: {
             query?: never;
@@ -1691,6 +1765,122 @@ export interface components {
             replacedAt: string;
             /** @description Who is emailed the new link: the order’s buyer */
             emailedTo: string;
+        };
+        CustomerProfileDto: {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+        };
+        CustomerOrderDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example paid */
+            status: string;
+            /**
+             * @description What was charged, in cents
+             * @example 1700
+             */
+            amountCents: number;
+            /** @description Refunded so far at Stripe, in cents */
+            refundedCents: number;
+            /** @description What staff may still refund, in cents */
+            refundableCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+        };
+        CustomerSubscriptionSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            countyId: string;
+            /** @example annual */
+            purchaseType: string;
+            /** @example active */
+            status: string;
+            autoRenew: boolean;
+            /** Format: date-time */
+            expirationDate: string | null;
+        };
+        CustomerInvoiceDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example CDS-000042 */
+            number: string;
+            /** @example order */
+            kind: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description Cents */
+            totalCents: number;
+        };
+        CustomerEmailDto: {
+            /**
+             * @description What kind of message: the first part of its key
+             * @example receipt
+             */
+            kind: string;
+            subject: string;
+            /**
+             * Format: date-time
+             * @description When sending began
+             */
+            claimedAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @enum {string} */
+            state: "sent" | "sending";
+        };
+        CustomerDetailDto: {
+            customer: components["schemas"]["CustomerProfileDto"];
+            /** @description Newest first */
+            orders: components["schemas"]["CustomerOrderDto"][];
+            subscriptions: components["schemas"]["CustomerSubscriptionSummaryDto"][];
+            invoices: components["schemas"]["CustomerInvoiceDto"][];
+            /** @description Newest first */
+            emails: components["schemas"]["CustomerEmailDto"][];
+        };
+        RefundOrderDto: {
+            /**
+             * @description Cents to refund: at most what is still refundable on the order
+             * @example 20000
+             */
+            amountCents: number;
+            /**
+             * Format: uuid
+             * @description One per confirmed refund: the same key again (a double click, a retry) is the same refund
+             */
+            idempotencyKey: string;
+        };
+        OrderRefundedDto: {
+            /** Format: uuid */
+            orderId: string;
+            /** @example re_123 */
+            refundId: string;
+            /** @description Cents refunded by this request */
+            amountCents: number;
+            /** @description Cents still refundable after it */
+            refundableCents: number;
+            /** @example Refunded $200.00 of order 1a2b3c4d */
+            message: string;
+        };
+        ResendReceiptDto: {
+            /**
+             * Format: uuid
+             * @description The same key again (a double click, a retry) sends no second copy
+             */
+            idempotencyKey: string;
+        };
+        ReceiptResentDto: {
+            /** Format: uuid */
+            orderId: string;
+            /** @example dana@example.com */
+            emailedTo: string;
+            /** @example A copy of the receipt is on its way to dana@example.com */
+            message: string;
         };
         CreateReleaseDto: {
             /**
@@ -3351,6 +3541,187 @@ export interface operations {
                 content?: never;
             };
             /** @description The subscription came from no paid order */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_search: {
+        parameters: {
+            query?: {
+                /** @description Text found, case-insensitively, in the email or name */
+                q?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserPageDto"];
+                };
+            };
+            /** @description A parameter out of range or unknown; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRefundedDto"];
+                };
+            };
+            /** @description An amount above what is still refundable, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No order of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is not paid, or is refunded in full already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_resendReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendReceiptDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResentDto"];
+                };
+            };
+            /** @description A malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No order of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is not paid (or was refunded): it has no receipt to send */
             409: {
                 headers: {
                     [name: string]: unknown;

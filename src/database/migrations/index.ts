@@ -18,6 +18,7 @@ import { DataReleases1764600000000 } from './1764600000000-data-releases';
 import { TrackerReleaseDeliveries1764640000000 } from './1764640000000-tracker-release-deliveries';
 import { ApiTokens1764800000000 } from './1764800000000-api-tokens';
 import { DatasetFormats1764900000000 } from './1764900000000-dataset-formats';
+import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-index';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   TrackerReleaseDeliveries1764640000000,
   ApiTokens1764800000000,
   DatasetFormats1764900000000,
+  CustomerEmailIndex1765200000000,
 ];

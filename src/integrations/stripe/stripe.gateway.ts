@@ -146,6 +146,19 @@ export class StripeGateway {
     });
   }
 
+  /**
+   * Refunds part or all of a payment. The idempotency key makes a repeated request (a double click, a
+   * retry after a lost answer) the same refund at Stripe, never a second one.
+   */
+  async createRefund(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<Stripe.Refund> {
+    return this.call((api) =>
+      api.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { admin_request: idempotencyKey } },
+        { idempotencyKey },
+      ),
+    );
+  }
+
   retrieveCharge(id: string): Promise<Stripe.Charge> {
     return this.call((api) => api.charges.retrieve(id));
   }

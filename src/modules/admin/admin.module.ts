@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule, CountyCatalogModule } from '../counties';
 import { DatasetsModule } from '../datasets';
+import { InvoicesModule } from '../invoices';
 import { JourneyModule } from '../journey';
 import { MailModule } from '../mail';
 import { OrdersModule } from '../orders';
@@ -9,6 +10,8 @@ import { SubscriptionJobsQueueModule, SubscriptionsModule } from '../subscriptio
 import { UsersModule } from '../users';
 import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
+import { AdminCustomersController } from './admin-customers.controller';
+import { AdminCustomersService } from './admin-customers.service';
 import { AdminSessionsRepository } from './admin-sessions.repository';
 import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
@@ -33,6 +36,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     CountiesModule,
     CountyCatalogModule,
     DatasetsModule,
+    InvoicesModule,
     JourneyModule,
     MailModule,
     OrdersModule,
@@ -46,6 +50,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     StaffSignInController,
     AdminController,
     AdminOrderLinksController,
+    AdminCustomersController,
     AdminReleasesController,
     AdminReleaseFilesController,
     AdminReleaseUploadsController,
@@ -58,6 +63,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminFiguresService,
     AdminActionsService,
     AdminOrderLinksService,
+    AdminCustomersService,
     AdminReleasesService,
     AdminReleaseFilesService,
     AdminReleaseUploadsService,

@@ -43,6 +43,15 @@ export class AuditLogRepository {
     });
   }
 
+  /** Whether an action on a target was recorded for this request (the `request` its entry's after names). */
+  async hasEntry(db: EntityManager, action: string, targetId: string, request: string): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `SELECT 1 FROM audit_log WHERE action = $1 AND target_id = $2 AND after->>'request' = $3 LIMIT 1`,
+      [action, targetId, request],
+    );
+    return rows.length > 0;
+  }
+
   /** The latest entries, newest first, each with who made it. */
   async latest(limit: number): Promise<AuditRow[]> {
     const { entities, raw } = await this.db

@@ -13,6 +13,14 @@ export type ClaimOutcome = 'claimed' | 'sent' | 'in-flight';
  * can take (the mail transport's timeouts end a hung SMTP send well before), so
  * a claim still unsent after it belongs to a worker that died mid-send.
  */
+/** One message to a customer as staff see it. */
+export interface SentEmail {
+  messageKey: string;
+  subject: string;
+  claimedAt: Date;
+  sentAt: Date | null;
+}
+
 export const CLAIM_LEASE = '10 minutes';
 
 @Injectable()
@@ -63,5 +71,14 @@ export class EmailDeliveriesRepository {
       messageKey,
       claimant,
     ]);
+  }
+
+  /** The messages sent (or being sent) to one address, newest first: what staff see of a customer's mail. */
+  async sentTo(recipient: string, limit = 200): Promise<SentEmail[]> {
+    return this.db.query(
+      `SELECT message_key AS "messageKey", subject, claimed_at AS "claimedAt", sent_at AS "sentAt"
+       FROM email_deliveries WHERE lower(recipient) = lower($1) ORDER BY claimed_at DESC LIMIT $2`,
+      [recipient, limit],
+    );
   }
 }

@@ -1,4 +1,6 @@
 /** The mail module's public API: what other modules may use of it. */
+export { EmailDeliveriesRepository } from './email-deliveries.repository';
+export type { SentEmail } from './email-deliveries.repository';
 export { MailQueue } from './mail-queue.service';
 export { MailSenderModule } from './mail-sender.module';
 export { MailSender } from './mail-sender.service';

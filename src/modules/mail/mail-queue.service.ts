@@ -28,6 +28,11 @@ export class MailQueue {
     return this.add(MailJob.receipt, { orderId }, `receipt-${orderId}`);
   }
 
+  /** One more copy of an order's receipt, asked for by staff: the same request again queues nothing more. */
+  queueReceiptCopy(orderId: string, requestKey: string): Promise<void> {
+    return this.add(MailJob.receipt, { orderId, resend: requestKey }, `receipt-${orderId}-resend-${requestKey}`);
+  }
+
   queueTrackerDelivery(data: TrackerDeliveryJobData): Promise<void> {
     return this.add(MailJob.trackerDelivery, data, `tracker-delivery-${data.subscriptionId}-${data.month}`);
   }

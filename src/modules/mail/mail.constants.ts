@@ -23,6 +23,8 @@ export const RECEIPT_SWEEP_EVERY_MS = 5 * 60_000;
 
 export interface ReceiptJobData {
   orderId: string;
+  /** A copy staff asked for: its request's key makes it a message of its own, sent once however often asked. */
+  resend?: string;
 }
 
 export interface TrackerDeliveryJobData {

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MAIL_QUEUE } from './mail.constants';
+import { EmailDeliveriesRepository } from './email-deliveries.repository';
 import { MailQueue } from './mail-queue.service';
 
 @Module({
@@ -15,7 +16,7 @@ import { MailQueue } from './mail-queue.service';
       },
     }),
   ],
-  providers: [MailQueue],
-  exports: [MailQueue],
+  providers: [MailQueue, EmailDeliveriesRepository],
+  exports: [MailQueue, EmailDeliveriesRepository],
 })
 export class MailModule {}

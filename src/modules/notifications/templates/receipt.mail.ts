@@ -29,12 +29,12 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
     private readonly composer: MailComposer,
   ) {}
 
-  static key(orderId: string): string {
-    return `receipt-${orderId}`;
+  static key(orderId: string, resend?: string): string {
+    return resend ? `receipt-${orderId}-resend-${resend}` : `receipt-${orderId}`;
   }
 
   /** The receipt of a paid order, or null when the order is not paid. */
-  async build({ orderId }: ReceiptJobData): Promise<OutgoingMail | null> {
+  async build({ orderId, resend }: ReceiptJobData): Promise<OutgoingMail | null> {
     const order = await this.orders.findById(orderId);
     if (order?.status !== 'paid' || !order.paidAt) return null;
     const lines = await this.linesOf(orderId);
@@ -89,7 +89,7 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
       `<h3>How to get your data</h3><ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
       `<p><a href="${escapeHtml(orderPage)}">Download your data</a></p><p>${escapeHtml(support)}</p>`;
 
-    return { key: ReceiptMail.key(orderId), to: email, subject, text, html };
+    return { key: ReceiptMail.key(orderId, resend), to: email, subject, text, html };
   }
 
   private async linesOf(orderId: string): Promise<ReceiptLine[]> {
