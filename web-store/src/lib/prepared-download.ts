@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { HttpError, messageOf } from './http';
+import type { DownloadChoice, DownloadLink } from './subscriptions';
+
+/** Where one download stands: asked for, waiting while the server prepares its format, started, or refused. */
+export type DownloadState =
+  | { kind: 'idle' }
+  | { kind: 'requesting'; choice: DownloadChoice }
+  | { kind: 'preparing'; choice: DownloadChoice; message: string; retryInSeconds: number }
+  | { kind: 'started'; choice: DownloadChoice; answer: DownloadLink }
+  | { kind: 'refused'; message: string };
+
+/** A 409 with Retry-After: the chosen format of the file is being made by the worker. */
+function preparingWait(error: unknown): number | null {
+  return error instanceof HttpError && error.status === 409 ? (error.retryAfterSeconds ?? 60) : null;
+}
+
+/**
+ * Asks for a download link and goes to it. When the chosen format is still being prepared (409 with
+ * Retry-After) it says so calmly and asks again by itself once the server's wait is over (or at once
+ * when the buyer presses "Check again"), so a wait is one quiet message, never a string of errors;
+ * the download starts when the file is ready.
+ */
+export function usePreparedDownload(
+  requestLink: (choice: DownloadChoice) => Promise<DownloadLink>,
+  onError?: (error: unknown) => boolean,
+) {
+  const [state, setState] = useState<DownloadState>({ kind: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Each request's number: an answer to a request the buyer has since replaced is dropped.
+  const attempt = useRef(0);
+
+  const stopWaiting = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => stopWaiting, []);
+
+  const download = useCallback(
+    (choice: DownloadChoice) => {
+      stopWaiting();
+      const mine = ++attempt.current;
+      setState({ kind: 'requesting', choice });
+      requestLink(choice).then(
+        (answer) => {
+          if (mine !== attempt.current) return;
+          setState({ kind: 'started', choice, answer });
+          window.location.assign(answer.url);
+        },
+        (error: unknown) => {
+          if (mine !== attempt.current) return;
+          const wait = preparingWait(error);
+          if (wait !== null) {
+            setState({
+              kind: 'preparing',
+              choice,
+              message: messageOf(error, 'This format of the file is being prepared.'),
+              retryInSeconds: wait,
+            });
+            timer.current = setTimeout(() => download(choice), wait * 1000);
+            return;
+          }
+          if (onError?.(error)) setState({ kind: 'idle' });
+          else
+            setState({
+              kind: 'refused',
+              message: messageOf(error, 'The download could not be started. Please try again.'),
+            });
+        },
+      );
+    },
+    [requestLink, onError],
+  );
+
+  const cancel = () => {
+    stopWaiting();
+    attempt.current++;
+    setState({ kind: 'idle' });
+  };
+
+  return { state, download, cancel, busy: state.kind === 'requesting' };
+}
