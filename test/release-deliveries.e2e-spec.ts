@@ -243,7 +243,7 @@ describe('County Tracker emails when a release is published', () => {
       const path = `${link.pathname}${link.search}`;
       // A browser: the file, or (still being prepared) the order page naming the file it waits for.
       const browser = await api().get(path).set('Accept', 'text/html,application/xhtml+xml').expect(302);
-      const location = new URL(browser.headers.location as string, 'http://store.test');
+      const location = new URL(browser.headers.location, 'http://store.test');
       if (location.pathname.startsWith('/orders/')) {
         expect(Object.fromEntries(location.searchParams)).toEqual({
           subscription: tracker,
