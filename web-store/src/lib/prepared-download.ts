@@ -1,3 +1,4 @@
+import { formatInfo } from '@contracts/dataset-formats';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError, messageOf } from './http';
 import type { DownloadChoice, DownloadLink } from './subscriptions';
@@ -13,6 +14,17 @@ export type DownloadState =
 /** A 409 with Retry-After: the chosen format of the file is being made by the worker. */
 function preparingWait(error: unknown): number | null {
   return error instanceof HttpError && error.status === 409 ? (error.retryAfterSeconds ?? 60) : null;
+}
+
+/**
+ * What the wait is: our own words for a format being made (the server's "try again in a minute" is
+ * what this page does for the buyer), the server's for a long wait (a conversion that failed, to be
+ * tried again later), which tells the buyer what to do meanwhile.
+ */
+function preparingMessage(error: unknown, choice: DownloadChoice): string {
+  const wait = preparingWait(error) ?? 0;
+  if (wait > 300) return messageOf(error, 'This format of the file could not be prepared yet.');
+  return `The ${formatInfo(choice.format ?? 'csv').name} of this file is being prepared.`;
 }
 
 /**
@@ -54,7 +66,7 @@ export function usePreparedDownload(
             setState({
               kind: 'preparing',
               choice,
-              message: messageOf(error, 'This format of the file is being prepared.'),
+              message: preparingMessage(error, choice),
               retryInSeconds: wait,
             });
             timer.current = setTimeout(() => download(choice), wait * 1000);
