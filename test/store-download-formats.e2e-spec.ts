@@ -157,6 +157,7 @@ describe('Choosing a county file’s format in the store, in a real browser', ()
       expect(rows[1]).not.toContain('Prepared on request');
       expect(rows[2]).toContain('Prepared on request');
       expect(await fitsWidth(page)).toBe(true);
+      await formats.scrollIntoViewIfNeeded();
       await screenshot(page, `store-formats-what-you-get-${name}`);
     }
   });

@@ -86,9 +86,8 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
       </ul>
       <div className="release-downloads__status" role="status">
         {started &&
-          `Your ${formatInfo(started.choice.format ?? 'csv').name} ` +
-            `${started.choice.kind === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
-            `has started downloading: ${formatFileSize(started.answer.bytes)}, ` +
+          `Your ${started.choice.kind === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
+            `has started downloading: ${formatInfo(started.choice.format ?? 'csv').name}, ${formatFileSize(started.answer.bytes)}, ` +
             `${started.answer.records.toLocaleString('en-US')} records.`}
         {state.kind === 'preparing' && (
           <DownloadWaiting state={state} onCheck={() => download(state.choice)} onCancel={cancel} />

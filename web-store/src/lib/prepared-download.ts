@@ -11,9 +11,13 @@ export type DownloadState =
   | { kind: 'started'; choice: DownloadChoice; answer: DownloadLink }
   | { kind: 'refused'; message: string };
 
-/** A 409 with Retry-After: the chosen format of the file is being made by the worker. */
-function preparingWait(error: unknown): number | null {
-  return error instanceof HttpError && error.status === 409 ? (error.retryAfterSeconds ?? 60) : null;
+/**
+ * A 409 for a format other than CSV: that format of the file is being made by the worker (a CSV is
+ * never prepared, so its 409, the county's data not available yet, is a refusal like any other).
+ */
+function preparingWait(error: unknown, choice: DownloadChoice): number | null {
+  const converted = (choice.format ?? 'csv') !== 'csv';
+  return converted && error instanceof HttpError && error.status === 409 ? (error.retryAfterSeconds ?? 60) : null;
 }
 
 /**
@@ -22,7 +26,7 @@ function preparingWait(error: unknown): number | null {
  * tried again later), which tells the buyer what to do meanwhile.
  */
 function preparingMessage(error: unknown, choice: DownloadChoice): string {
-  const wait = preparingWait(error) ?? 0;
+  const wait = preparingWait(error, choice) ?? 0;
   if (wait > 300) return messageOf(error, 'This format of the file could not be prepared yet.');
   return `The ${formatInfo(choice.format ?? 'csv').name} of this file is being prepared.`;
 }
@@ -61,7 +65,7 @@ export function usePreparedDownload(
         },
         (error: unknown) => {
           if (mine !== attempt.current) return;
-          const wait = preparingWait(error);
+          const wait = preparingWait(error, choice);
           if (wait !== null) {
             setState({
               kind: 'preparing',
