@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DATASET_FORMATS } from '../src/contracts/dataset-formats';
 import { DATA_FIELDS, DATA_SCHEMA } from '../src/modules/datasets/data-schema';
 import { useTestApp } from './support/test-app';
 import { binaryBody } from './support/binary-body';
@@ -37,6 +38,20 @@ describe('The data schema', () => {
     const missing = DATA_FIELDS.filter((f) => !text.includes(f.name));
     expect(missing.map((f) => f.name)).toEqual([]);
     for (const { category } of DATA_SCHEMA) expect(text).toContain(category);
+  });
+
+  it('says how each file format carries the fields: types, geometry, Shapefile names, nulls, parcels without coordinates', async () => {
+    const res = await request(context.store.server).get('/data-schema.pdf').buffer(true).parse(binaryBody).expect(200);
+    const text = (await readPdf(res.body as Buffer)).text.replace(/\s+/g, ' ');
+    expect(text).toContain('File formats: how each carries the fields');
+    for (const format of DATASET_FORMATS) expect(text).toContain(`${format.name} (${format.extension})`);
+    expect(text).toContain('EPSG:4326');
+    expect(text).toContain('DECIMAL(18,2)');
+    expect(text).toContain('GeoParquet');
+    expect(text).toContain('10-character names');
+    expect(text).toContain('fields.csv');
+    expect(text).toContain('Invalid values become null');
+    expect(text).toContain('Parcels without coordinates are kept');
   });
 
   it('is made once: the same bytes and ETag every time, and 304 when unchanged', async () => {

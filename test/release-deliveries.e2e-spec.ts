@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { CONVERTED_FORMATS, formatInfo } from '../src/contracts/dataset-formats';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { CountyDatasetsRepository } from '../src/modules/datasets/county-datasets.repository';
 import { releaseOf } from '../src/modules/datasets/entitlement';
@@ -212,9 +213,52 @@ describe('County Tracker emails when a release is published', () => {
     expect(downloads.map((url) => Object.fromEntries(url.searchParams))).toEqual([
       { release: current, kind: 'full' },
       { release: current, kind: 'changes' },
+      ...(['full', 'changes'] as const).flatMap((kind) =>
+        CONVERTED_FORMATS.map((format) => ({ release: current, kind, format })),
+      ),
     ]);
     expect(links.some((url) => /^\/orders\/[^/]+$/.test(url.pathname))).toBe(true);
     expect(mail.html).toContain(`release=${current}&amp;kind=changes`);
+    // The formats are named, each with its file extension, for the full and the change file.
+    for (const format of CONVERTED_FORMATS) {
+      const { name, extension } = formatInfo(format);
+      expect(mail.text).toContain(`Full file, release ${current}, as ${name} (${extension})`);
+      expect(mail.text).toContain(`Change file, release ${current}, as ${name} (${extension})`);
+    }
+  });
+
+  it('gives email links that work in every format: a file when ready, else the order page that waits for it', async () => {
+    const [mail] = await awaitMessages(outbox(), `tracker-release-${tracker}`);
+    const links = [...(mail.text as string).matchAll(/http:\/\/\S+/g)].map(([url]) => new URL(url));
+    const inFormat = (format: string, kind: string) =>
+      links.find((url) => url.searchParams.get('format') === format && url.searchParams.get('kind') === kind)!;
+
+    // The CSV link goes straight to a fresh short-lived link to the file.
+    const csv = links.find((url) => url.pathname.endsWith('/download') && !url.searchParams.has('format'))!;
+    const direct = await api().get(`${csv.pathname}${csv.search}`).expect(302);
+    expect(direct.headers.location).toContain('/api/downloads/');
+
+    for (const format of CONVERTED_FORMATS) {
+      const link = inFormat(format, 'full');
+      const path = `${link.pathname}${link.search}`;
+      // A browser: the file, or (still being prepared) the order page naming the file it waits for.
+      const browser = await api().get(path).set('Accept', 'text/html,application/xhtml+xml').expect(302);
+      const location = new URL(browser.headers.location, 'http://store.test');
+      if (location.pathname.startsWith('/orders/')) {
+        expect(Object.fromEntries(location.searchParams)).toEqual({
+          subscription: tracker,
+          release: current,
+          kind: 'full',
+          format,
+        });
+      } else {
+        expect(location.pathname).toMatch(/^\/api\/downloads\//);
+      }
+      // A script: the file, or 409 with Retry-After while it is prepared.
+      const script = await api().get(path).set('Accept', 'application/json');
+      expect([302, 409]).toContain(script.status);
+      if (script.status === 409) expect(Number(script.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 
   it('tells nobody else of it: not a SnapShot buyer, a cancelled County Tracker, or one of a county excluded at publication', async () => {

@@ -4764,7 +4764,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Redirect to the file */
+            /** @description Redirect to the file; for a browser (Accept: text/html) asking for a format still being prepared, to the order page, which waits for it and then downloads it */
             302: {
                 headers: {
                     [name: string]: unknown;

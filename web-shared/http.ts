@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** The server's own message from the error contract, when it sent one. */
     readonly serverMessage: string | null,
+    /** Seconds the server asked to wait before trying again (Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -25,7 +27,9 @@ async function errorFrom(res: Response): Promise<HttpError> {
   } catch {
     // Not JSON: the text itself is all there is.
   }
-  return new HttpError(res.status, `${res.status}: ${text}`, serverMessage);
+  const retryAfter = Number(res.headers.get('Retry-After'));
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+  return new HttpError(res.status, `${res.status}: ${text}`, serverMessage, retryAfterSeconds);
 }
 
 /** Plain functions, not methods: the apps take them out of the client and call them on their own. */

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../common/pdf';
+import { DATASET_FORMATS } from '../../contracts/dataset-formats';
 import { DATA_FIELDS, DATA_SCHEMA } from './data-schema';
+import { FORMAT_NOTES, FORMAT_RULES } from './data-schema-format-notes';
 
 const MARGIN = 50;
 const COLUMNS = [
@@ -76,6 +78,36 @@ export function renderDataSchemaPdf(): Promise<Buffer> {
       doc.y = y + height + 3;
     }
     doc.moveDown(0.8);
+  }
+
+  // How each format carries the fields: the formats come from the shared contract, in its order.
+  doc.addPage();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor('#1d4ed8')
+    .text('File formats: how each carries the fields', MARGIN);
+  doc.moveDown(0.3).font('Helvetica').fontSize(9).fillColor('#334155');
+  doc.text(
+    `Every county file comes in ${DATASET_FORMATS.length} formats: ${DATASET_FORMATS.map((f) => f.name).join(', ')}. ` +
+      'Pick one when you download; CSV is the default.',
+  );
+  doc.moveDown(0.4);
+  for (const rule of FORMAT_RULES) doc.text(`\u2022 ${rule}`, { indent: 6 }).moveDown(0.2);
+  doc.moveDown(0.5);
+  for (const format of DATASET_FORMATS) {
+    const note = FORMAT_NOTES[format.id];
+    if (doc.y > bottom() - 110) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(`${format.name} (${format.extension})`, MARGIN);
+    doc.font('Helvetica').fontSize(9).fillColor('#334155');
+    for (const [label, text] of [
+      ['Types', note.types],
+      ['Geometry', note.geometry],
+      ['Notes', note.notes],
+    ] as const) {
+      doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(text);
+    }
+    doc.moveDown(0.6);
   }
 
   const pages = doc.bufferedPageRange();

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,7 +25,7 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { lenientQuery, uuidParam } from '../../common/validation';
 import { FORMAT_IDS } from '../../contracts/dataset-formats';
@@ -22,6 +34,9 @@ import { EmailDownloadQueryDto } from './dto/email-download-query.dto';
 import { invoicePdfHeaders } from '../invoices';
 import { OrderPageDto } from './dto/order-page.dto';
 import { OrderPageService } from './order-page.service';
+
+const isConflict = (error: unknown) =>
+  error instanceof HttpException && error.getStatus() === Number(HttpStatus.CONFLICT);
 
 @ApiTags('orders')
 @ApiNotFoundResponse({ description: 'The token names no paid order (or, for an invoice, none of this order’s)' })
@@ -95,7 +110,11 @@ export class OrderPageController {
     description: 'The full file (default) or the change file',
   })
   @ApiQuery({ name: 'format', required: false, enum: FORMAT_IDS, description: 'The format (default csv)' })
-  @ApiFoundResponse({ description: 'Redirect to the file' })
+  @ApiFoundResponse({
+    description:
+      'Redirect to the file; for a browser (Accept: text/html) asking for a format still being prepared, ' +
+      'to the order page, which waits for it and then downloads it',
+  })
   @ApiBadRequestResponse({
     description:
       'The release is not YYYY-MM, the kind not full or changes, or the format not one GET /api/formats lists',
@@ -114,14 +133,28 @@ export class OrderPageController {
     @Param('token') token: string,
     @Param('id', uuidParam('subscription')) id: string,
     @Query(lenientQuery(EmailDownloadQueryDto)) query: Record<string, unknown> & EmailDownloadQueryDto,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const { file, ...choice } = query;
     const kind = choice.kind ?? file;
-    const { url } = await sendRetryAfter(res, () =>
-      this.orderPages.linkFor(token, id, { ...choice, ...(kind && { kind }) }),
-    );
-    res.redirect(302, url);
+    try {
+      const { url } = await sendRetryAfter(res, () =>
+        this.orderPages.linkFor(token, id, { ...choice, ...(kind && { kind }) }),
+      );
+      res.redirect(302, url);
+    } catch (error) {
+      // A buyer who clicked an email's link for a format still being prepared would see a bare error:
+      // their order page waits for the file instead and starts the download when it is ready.
+      if (!(choice.format && isConflict(error) && req.accepts(['json', 'html']) === 'html')) throw error;
+      const wanted = new URLSearchParams({
+        subscription: id,
+        ...(choice.release && { release: choice.release }),
+        kind: kind ?? 'full',
+        format: choice.format,
+      });
+      res.redirect(302, `/orders/${encodeURIComponent(token)}?${wanted.toString()}`);
+    }
   }
 
   @Get('invoices/:invoiceId/pdf')

@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { formatInfo, type DatasetFormat } from '@contracts/dataset-formats';
 import { useState } from 'react';
 import { formatFileSize, formatRelease } from '@web-shared/format';
-import { messageOf } from '../lib/http';
-import type { DownloadLink } from '../lib/subscriptions';
+import { usePreparedDownload } from '../lib/prepared-download';
+import type { DownloadChoice, DownloadLink } from '../lib/subscriptions';
+import { DownloadWaiting } from './download-waiting';
+import { FormatSelect } from './format-select';
 import { Button, ButtonVariant } from './ui/button';
 import './download-button.css';
 
@@ -10,50 +12,51 @@ interface DownloadButtonProps {
   /** The release the subscription includes now, shown before the first click. */
   release: string;
   /** Asks the API for a fresh short-lived link (links expire in 15 minutes, so never one made earlier). */
-  requestLink: () => Promise<DownloadLink>;
+  requestLink: (choice: DownloadChoice) => Promise<DownloadLink>;
   /** Takes a refusal over (answering true); otherwise the server's words are shown beside the button. */
   onError?: (error: unknown) => boolean;
   variant?: ButtonVariant;
+  /** The format chosen first: an order-page link from an email may name one. */
+  initialFormat?: DatasetFormat;
 }
 
 /**
- * The file a subscription includes now. Going to the signed link makes the browser save the file
- * (the server answers it as an attachment), so the page stays open.
+ * The file a subscription includes now, in the format the buyer picks (CSV unless they choose).
+ * Going to the signed link makes the browser save the file (the server answers it as an attachment),
+ * so the page stays open; a format still being made is waited for, and then downloaded.
  */
-export function DownloadButton({ release, requestLink, onError, variant = 'default' }: DownloadButtonProps) {
-  const link = useMutation({ mutationFn: requestLink });
-  const [started, setStarted] = useState<DownloadLink | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const download = () => {
-    setStarted(null);
-    setRefusal(null);
-    link.mutate(undefined, {
-      onSuccess: (answer) => {
-        setStarted(answer);
-        window.location.assign(answer.url);
-      },
-      onError: (error) => {
-        if (!onError?.(error)) setRefusal(messageOf(error, 'The download could not be started. Please try again.'));
-      },
-    });
-  };
+export function DownloadButton({
+  release,
+  requestLink,
+  onError,
+  variant = 'default',
+  initialFormat = 'csv',
+}: DownloadButtonProps) {
+  const [format, setFormat] = useState<DatasetFormat>(initialFormat);
+  const { state, download, cancel, busy } = usePreparedDownload(requestLink, onError);
+  const started = state.kind === 'started' ? state.answer : null;
+  const startedFormat = state.kind === 'started' ? (state.choice.format ?? 'csv') : 'csv';
 
   return (
     <div className="download">
       <p className="download__release">
         Data release: <strong>{formatRelease(started?.release ?? release)}</strong>
       </p>
-      <Button variant={variant} onClick={download} disabled={link.isPending}>
-        <span aria-hidden="true">⬇</span> {link.isPending ? 'Preparing...' : 'Download Data'}
+      <FormatSelect value={format} onChange={setFormat} disabled={busy} />
+      <Button variant={variant} onClick={() => download({ kind: 'full', format })} disabled={busy}>
+        <span aria-hidden="true">⬇</span> {busy ? 'Preparing...' : 'Download Data'}
       </Button>
-      <p className="download__status" role="status">
+      <div className="download__status" role="status">
         {started &&
-          `Your download has started: ${formatFileSize(started.bytes)}, ${started.records.toLocaleString('en-US')} records.`}
-      </p>
-      {refusal && (
+          `Your download has started: ${formatInfo(startedFormat).name}, ` +
+            `${formatFileSize(started.bytes)}, ${started.records.toLocaleString('en-US')} records.`}
+        {state.kind === 'preparing' && (
+          <DownloadWaiting state={state} onCheck={() => download(state.choice)} onCancel={cancel} />
+        )}
+      </div>
+      {state.kind === 'refused' && (
         <p className="download__error" role="alert">
-          {refusal}
+          {state.message}
         </p>
       )}
     </div>

@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { formatInfo, type DatasetFormat } from '@contracts/dataset-formats';
 import { useId, useState } from 'react';
 import { formatFileSize, formatRelease } from '@web-shared/format';
-import { messageOf } from '../lib/http';
+import { usePreparedDownload } from '../lib/prepared-download';
 import type { DownloadChoice, DownloadLink, DownloadableRelease } from '../lib/subscriptions';
+import { DownloadWaiting } from './download-waiting';
+import { FormatSelect } from './format-select';
 import { Button } from './ui/button';
 import './release-downloads.css';
 
@@ -30,37 +32,26 @@ function changeLine(release: DownloadableRelease): string {
  */
 export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDownloadsProps) {
   const titleId = useId();
-  const link = useMutation({ mutationFn: requestLink });
-  const [started, setStarted] = useState<{ choice: DownloadChoice; answer: DownloadLink } | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // One format for the list: the full and change files of every release come in it.
+  const [format, setFormat] = useState<DatasetFormat>('csv');
+  const { state, download, cancel, busy } = usePreparedDownload(requestLink, onError);
   if (releases.length === 0) return null;
 
-  const download = (choice: DownloadChoice) => {
-    setStarted(null);
-    setRefusal(null);
-    link.mutate(choice, {
-      onSuccess: (answer) => {
-        setStarted({ choice, answer });
-        window.location.assign(answer.url);
-      },
-      onError: (error) => {
-        if (!onError?.(error)) setRefusal(messageOf(error, 'The download could not be started. Please try again.'));
-      },
-    });
-  };
   const pending = (choice: DownloadChoice) =>
-    link.isPending && link.variables?.release === choice.release && link.variables?.kind === choice.kind;
+    state.kind === 'requesting' && state.choice.release === choice.release && state.choice.kind === choice.kind;
+  const started = state.kind === 'started' ? state : null;
 
   return (
     <section className="release-downloads" aria-labelledby={titleId}>
       <h4 id={titleId} className="release-downloads__title">
         Monthly releases
       </h4>
+      <FormatSelect value={format} onChange={setFormat} label="Format of release files" disabled={busy} />
       <ul className="release-downloads__list">
         {releases.map((release) => {
           const month = formatRelease(release.release);
-          const full: DownloadChoice = { release: release.release, kind: 'full' };
-          const changes: DownloadChoice = { release: release.release, kind: 'changes' };
+          const full: DownloadChoice = { release: release.release, kind: 'full', format };
+          const changes: DownloadChoice = { release: release.release, kind: 'changes', format };
           return (
             <li key={release.release} className="release-downloads__item">
               <div className="release-downloads__what">
@@ -72,7 +63,7 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
                   size="sm"
                   variant="outline"
                   aria-label={`Full file, ${month}`}
-                  disabled={link.isPending}
+                  disabled={busy}
                   onClick={() => download(full)}
                 >
                   {pending(full) ? 'Preparing...' : 'Full file'}
@@ -82,7 +73,7 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
                     size="sm"
                     variant="outline"
                     aria-label={`Changes, ${month}`}
-                    disabled={link.isPending}
+                    disabled={busy}
                     onClick={() => download(changes)}
                   >
                     {pending(changes) ? 'Preparing...' : 'Changes'}
@@ -93,15 +84,18 @@ export function ReleaseDownloads({ releases, requestLink, onError }: ReleaseDown
           );
         })}
       </ul>
-      <p className="release-downloads__status" role="status">
+      <div className="release-downloads__status" role="status">
         {started &&
           `Your ${started.choice.kind === 'changes' ? 'change file' : 'file'} of ${formatRelease(started.answer.release)} ` +
-            `has started downloading: ${formatFileSize(started.answer.bytes)}, ` +
+            `has started downloading: ${formatInfo(started.choice.format ?? 'csv').name}, ${formatFileSize(started.answer.bytes)}, ` +
             `${started.answer.records.toLocaleString('en-US')} records.`}
-      </p>
-      {refusal && (
+        {state.kind === 'preparing' && (
+          <DownloadWaiting state={state} onCheck={() => download(state.choice)} onCancel={cancel} />
+        )}
+      </div>
+      {state.kind === 'refused' && (
         <p className="release-downloads__error" role="alert">
-          {refusal}
+          {state.message}
         </p>
       )}
     </section>

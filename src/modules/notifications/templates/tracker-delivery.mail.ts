@@ -7,7 +7,7 @@ import { OrderPageLinks } from '../../orders';
 import { MailTemplate, TrackerDeliveryJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
-import { changeSummary } from './tracker-release.mail';
+import { changeSummary, otherFormatLinks } from './tracker-release.mail';
 
 /**
  * County Tracker's monthly email: the county's file for the month, and plainly whether it changed.
@@ -52,18 +52,19 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
         news,
         ...(changes ? [changes] : []),
         {
-          label: `Download ${county} (${delivery.release})`,
+          label: `Download ${county} (${delivery.release}, CSV)`,
           link: links.download(subscriptionId),
         },
         ...(facts?.hasChangeFile
           ? [
               {
-                label: `Download only the parcels added, removed or changed since release ${facts.previousRelease}`,
+                label: `Download only the parcels added, removed or changed since release ${facts.previousRelease} (CSV)`,
                 link: links.download(subscriptionId, { release: facts.release, kind: 'changes' }),
               },
             ]
           : []),
-        'This link keeps working: each time you use it, it makes a fresh download link.',
+        ...otherFormatLinks(links, subscriptionId, delivery.release, facts?.hasChangeFile ?? false),
+        'These links keep working: each time you use one, it makes a fresh download link.',
         { label: 'All the files of your order', link: links.page },
         subscription.expirationDate
           ? `Your County Tracker runs until ${formatDate(subscription.expirationDate)}.`

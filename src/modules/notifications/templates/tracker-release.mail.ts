@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
+import { CONVERTED_FORMATS, formatInfo } from '../../../contracts/dataset-formats';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { CountyDatasetsService, ReleaseFileFacts } from '../../datasets';
 import { MailTemplate, TrackerReleaseJobData } from '../../mail';
@@ -22,21 +23,50 @@ export function changeSummary(facts: ReleaseFileFacts): string | null {
   );
 }
 
-/** Lasting links to a release's full file and, where it has one, its change file. */
+/** Lasting links to a release's full file and, where it has one, its change file (CSV), then the other formats. */
 export function releaseFileLinks(facts: ReleaseFileFacts, links: OrderLinks, subscriptionId: string): MailBlock[] {
   const blocks: MailBlock[] = [
     {
-      label: `Download the full file, release ${facts.release} (${count(facts.records)} property records)`,
+      label: `Download the full file, release ${facts.release} (${count(facts.records)} property records, CSV)`,
       link: links.download(subscriptionId, { release: facts.release, kind: 'full' }),
     },
   ];
   if (facts.hasChangeFile) {
     blocks.push({
-      label: `Download only the parcels added, removed or changed since release ${facts.previousRelease}`,
+      label: `Download only the parcels added, removed or changed since release ${facts.previousRelease} (CSV)`,
       link: links.download(subscriptionId, { release: facts.release, kind: 'changes' }),
     });
   }
-  return blocks;
+  return [...blocks, ...otherFormatLinks(links, subscriptionId, facts.release, facts.hasChangeFile)];
+}
+
+/**
+ * One lasting link per format other than CSV (the contract's list, so a new format reaches the emails
+ * by itself), for the full file and, where there is one, the change file. A format not made yet is
+ * prepared on the first click; the link then opens the order page, which waits and downloads it.
+ */
+export function otherFormatLinks(
+  links: OrderLinks,
+  subscriptionId: string,
+  release: string,
+  hasChangeFile: boolean,
+): MailBlock[] {
+  const names = CONVERTED_FORMATS.map((id) => formatInfo(id).name);
+  const kinds = hasChangeFile ? (['full', 'changes'] as const) : (['full'] as const);
+  return [
+    `The same ${hasChangeFile ? 'files come' : 'file comes'} as ${names.slice(0, -1).join(', ')} and ${names.at(-1)}. ` +
+      'A format not ready yet is prepared when you first ask for it (usually a minute or two): ' +
+      'the link then opens your order page, which starts the download when the file is ready.',
+    ...kinds.flatMap((kind) =>
+      CONVERTED_FORMATS.map((format) => {
+        const { name, extension } = formatInfo(format);
+        return {
+          label: `${kind === 'full' ? 'Full file' : 'Change file'}, release ${release}, as ${name} (${extension})`,
+          link: links.download(subscriptionId, { release, kind, format }),
+        };
+      }),
+    ),
+  ];
 }
 
 /** County Tracker's news of a release, sent when it is published: what changed, and both files. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { KEY_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
+import { formatInfo } from '@contracts/dataset-formats';
 import { formatDate, formatFileSize, formatRelease } from '@web-shared/format';
 import {
   isDataPending,
@@ -193,6 +194,8 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
         )}
       </section>
 
+      <FileFormats formats={summary.formats} />
+
       <ReleaseHistory countyId={countyId} />
 
       <div className="county-details__links">
@@ -205,6 +208,38 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
         </a>
       </div>
     </>
+  );
+}
+
+/**
+ * Every format the county's file comes in, with its size; a format the worker has not made yet of
+ * this release is made on the first download, so its size is not known before.
+ */
+function FileFormats({ formats }: { formats: CountyDatasetSummary['formats'] }) {
+  const titleId = useId();
+  if (formats.length === 0) return null;
+  return (
+    <section className="county-details__section" aria-labelledby={titleId}>
+      <h3 id={titleId} className="county-details__section-title">
+        File formats
+      </h3>
+      <p className="county-details__hint">Every purchase includes the full file in each of them</p>
+      <ul className="county-details__formats">
+        {formats.map(({ format, bytes }) => {
+          const info = formatInfo(format);
+          return (
+            <li key={format} className="county-details__format">
+              <span className="county-details__format-name">
+                {info.name} <span className="county-details__format-ext">{info.extension}</span>
+              </span>
+              <span className="county-details__format-size">
+                {bytes === null ? 'Prepared on request' : formatFileSize(bytes)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -66,7 +66,7 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
         <DownloadButton
           variant="secondary"
           release={subscription.downloadableRelease}
-          requestLink={() => requestDownloadLink(subscription.id)}
+          requestLink={(choice) => requestDownloadLink(subscription.id, choice)}
           onError={downloadRefused}
         />
       )}

@@ -11,6 +11,7 @@ import { OrderOnHold } from './order-on-hold';
 import './order-page.css';
 import { OrderSubscriptionCard } from './order-subscription-card';
 import { OrderSummary } from './order-summary';
+import { RequestedDownload } from './requested-download';
 
 function OrderDetails({ token, order }: { token: string; order: Order }) {
   return (
@@ -23,6 +24,7 @@ function OrderDetails({ token, order }: { token: string; order: Order }) {
             : 'Thank you for your purchase. Your county data is ready below.'}
         </p>
       </div>
+      <RequestedDownload token={token} order={order} />
       <OrderSummary order={order} />
       <section aria-labelledby="order-counties-title">
         <h2 id="order-counties-title" className="order-section-title">

@@ -49,7 +49,7 @@ export function OrderSubscriptionCard({ token, orderStatus, subscription }: Prop
       {subscription.downloadableRelease ? (
         <DownloadButton
           release={subscription.downloadableRelease}
-          requestLink={() => requestOrderDownloadLink(token, subscription.id)}
+          requestLink={(choice) => requestOrderDownloadLink(token, subscription.id, choice)}
         />
       ) : (
         <p className="order-sub__note">{noDownloadReason(subscription, orderStatus)}</p>
