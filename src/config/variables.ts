@@ -38,8 +38,9 @@ export const VARIABLES = {
   PORT: { kind: 'port', description: 'HTTP port of the API process', localDefault: '3000' },
   PUBLIC_URL: {
     kind: 'http-url',
-    description: 'Address customers use to reach the store; links in emails and the allowed origin',
-    localDefault: 'http://localhost:3000',
+    description:
+      'Address customers use to reach the store; links in emails and the allowed origin (locally http://localhost:$PORT)',
+    localDefault: 'http://localhost:$PORT',
     requiredInProduction: true,
   },
   TRUSTED_PROXIES: {
