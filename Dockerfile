@@ -14,6 +14,14 @@ COPY . .
 # production, so the image does not carry them; removed here, they take no layer of the runtime image.
 RUN npm run build && npm prune --omit=dev && rm -rf dist/src/dev
 
+# `docker compose up` (docker-compose.yml): the development build, local stand-ins included.
+# Built only when asked for (target: dev); the default target below is the production image.
+FROM deps AS dev
+COPY . .
+RUN npm run build
+ENV NODE_ENV=development PORT=3000
+EXPOSE 3000
+
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
