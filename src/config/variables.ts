@@ -71,6 +71,11 @@ export const VARIABLES = {
     description: 'Prefix of every Redis key, so several stores can share one Redis',
     localDefault: 'cds',
   },
+  SESSION_SECRET_PREVIOUS: {
+    kind: 'secret',
+    description:
+      'The SESSION_SECRET before a rotation: sessions, download links, order pages and sign-ins it signed still verify, new ones use SESSION_SECRET; remove once they have expired',
+  },
   SESSION_SECRET: {
     kind: 'secret',
     description: 'Signs customer session cookies (at least 32 characters)',
