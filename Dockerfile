@@ -14,6 +14,18 @@ COPY . .
 # production, so the image does not carry them; removed here, they take no layer of the runtime image.
 RUN npm run build && npm prune --omit=dev && rm -rf dist/src/dev
 
+# `docker compose up` (docker-compose.yml): the development build, local stand-ins included.
+# Built only when asked for (target: dev); the default target below is the production image.
+FROM deps AS dev
+# The worker inside converts county files with GDAL's ogr2ogr, as in production.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends gdal-bin \
+  && rm -rf /var/lib/apt/lists/*
+COPY . .
+RUN npm run build
+ENV NODE_ENV=development PORT=3000
+EXPOSE 3000
+
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 # GDAL's ogr2ogr makes the GeoPackage, Shapefile and GeoJSON files of every county (the worker runs it).

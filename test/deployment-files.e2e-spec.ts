@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { VARIABLES } from '../src/config/variables';
@@ -13,7 +15,7 @@ const requiredInProduction = Object.entries(VARIABLES)
 
 interface ComposeService {
   image?: string;
-  build?: string;
+  build?: string | { context: string; target?: string };
   entrypoint?: string[];
   command?: string[];
   environment?: Record<string, string>;
@@ -21,11 +23,101 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
 }
 
-const composeServices = () =>
-  (parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> }).services;
+const composeServices = (file = 'docker-compose.prod.yml') =>
+  (parse(read(file), { merge: true }) as { services: Record<string, ComposeService> }).services;
 const packageScripts = () => (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 
-describe('docker-compose.yml', () => {
+/** `docker compose` where the plugin exists, else the standalone docker-compose (Debian's package). */
+function composeCommand(): string[] {
+  if (spawnSync('docker', ['compose', 'version']).status === 0) return ['docker', 'compose'];
+  return ['docker-compose'];
+}
+
+/** Runs `config` over a compose file as Docker would read it, with only the given variables set. */
+function composeConfig(file: string, variables: Record<string, string>) {
+  const [command, ...args] = composeCommand();
+  // An empty env file, so a developer's own .env cannot make the check pass or fail.
+  const envFile = join(mkdtempSync(join(tmpdir(), 'compose-')), '.env');
+  writeFileSync(envFile, '');
+  return spawnSync(command, [...args, '--env-file', envFile, '-f', file, 'config', '-q'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...variables },
+    encoding: 'utf8',
+  });
+}
+
+describe('compose files, as docker compose reads them', () => {
+  const productionSecrets = {
+    PUBLIC_URL: 'https://store.example',
+    POSTGRES_PASSWORD: 'postgres-secret',
+    SESSION_SECRET: 's'.repeat(40),
+    ADMIN_PASSWORD: 'a'.repeat(20),
+    SMTP_URL: 'smtp://mail.example:587',
+    MAIL_FROM: 'store@store.example',
+    SUPPORT_PHONE: '+1 555 0100',
+    SUPPORT_EMAIL: 'help@store.example',
+    S3_SECRET_ACCESS_KEY: 'minio-secret',
+  };
+
+  it('accepts docker-compose.yml with nothing set', () => {
+    const result = composeConfig('docker-compose.yml', {});
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('accepts docker-compose.prod.yml with its secrets set', () => {
+    const result = composeConfig('docker-compose.prod.yml', productionSecrets);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('refuses docker-compose.prod.yml without its secrets, naming the one missing', () => {
+    const { POSTGRES_PASSWORD: _unset, ...rest } = productionSecrets;
+    const result = composeConfig('docker-compose.prod.yml', rest);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('set POSTGRES_PASSWORD');
+  });
+
+  it('finds a compose implementation to check with', () => {
+    const [command, ...args] = composeCommand();
+    expect(() => execFileSync(command, [...args, 'version'], { stdio: 'ignore' })).not.toThrow();
+  });
+});
+
+describe('docker-compose.yml (development)', () => {
+  const services = composeServices('docker-compose.yml');
+  const store = services.store;
+
+  it('runs postgres, redis, MinIO with its bucket step and the store with its local stand-ins', () => {
+    expect(Object.keys(services).sort()).toEqual(['minio', 'minio-bucket', 'postgres', 'redis', 'store']);
+    expect(store.environment!.NODE_ENV).toBe('development');
+    expect(store.command).toEqual(['node', 'dist/src/local.js']);
+    expect(packageScripts().start).toBe('node dist/src/local.js');
+  });
+
+  it('builds the development image, which keeps the stand-ins, and serves it at localhost:3000', () => {
+    expect(store.build).toEqual({ context: '.', target: 'dev' });
+    expect(read('Dockerfile')).toMatch(/^FROM \S+ AS dev$/m);
+    expect(store.ports).toEqual(['3000:3000']);
+    expect(store.environment!.PUBLIC_URL).toBeUndefined();
+  });
+
+  it('sets only known variables, no secret the store must be given, and points it at the compose services', () => {
+    const env = store.environment!;
+    expect(Object.keys(env).filter((key) => !variableNames.includes(key))).toEqual([]);
+    for (const name of ['SESSION_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'STRIPE_SECRET_KEY']) {
+      expect(env[name]).toBeUndefined();
+    }
+    expect(new URL(env.REDIS_URL).hostname).toBe('redis');
+    expect(env.DATABASE_URL).toMatch(/@postgres:5432\/county_store$/);
+    expect(new URL(env.S3_ENDPOINT).host).toBe('minio:9000');
+    expect(env.S3_SECRET_ACCESS_KEY).toBe(services.minio.environment!.MINIO_ROOT_PASSWORD);
+    expect(store.depends_on?.['minio-bucket'].condition).toBe('service_completed_successfully');
+    expect(store.depends_on?.postgres.condition).toBe('service_healthy');
+  });
+});
+
+describe('docker-compose.prod.yml', () => {
   const services = composeServices();
 
   it('runs postgres, redis, MinIO with its bucket step, a migration step, the api and the worker', () => {
@@ -113,7 +205,7 @@ describe('Dockerfile', () => {
 
   it('starts the API with the same command as npm run start:api and docker compose, heap bounds included', () => {
     const startApi = packageScripts()['start:api'];
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
+    const cmd = JSON.parse([...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].pop()![1]) as string[];
     expect(cmd.join(' ')).toBe(startApi);
     expect(startApi).toMatch(/--max-old-space-size=\d+ .*dist\/src\/main\.js$/);
     expect(composeServices().api.command).toEqual(cmd);
@@ -130,10 +222,13 @@ describe('Dockerfile', () => {
     expect(runtime).not.toMatch(/src\/dev/);
   });
 
-  it('installs GDAL (gdal-bin) in the runtime image: the worker converts county files with ogr2ogr', () => {
+  it('installs GDAL (gdal-bin) in the runtime and development images: the worker converts county files with ogr2ogr', () => {
     const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
     const runtime = stages[stages.length - 1];
-    expect(runtime).toMatch(/^RUN apt-get update \\\n\s+&& apt-get install -y --no-install-recommends gdal-bin/m);
+    const dev = stages.find((stage) => / AS dev\n/.test(stage))!;
+    for (const stage of [runtime, dev]) {
+      expect(stage).toMatch(/^RUN apt-get update \\\n\s+&& apt-get install -y --no-install-recommends gdal-bin/m);
+    }
     // Installed before the image drops to its unprivileged user.
     expect(runtime.indexOf('gdal-bin')).toBeLessThan(runtime.indexOf('\nUSER '));
   });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { cspRefusals, screenshot, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
@@ -195,6 +196,43 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
       expect(me.body.firstName).toBe('Rita');
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('keeps sessions signed with the previous SESSION_SECRET after a rotation, and signs new cookies with the new one', async () => {
+    const web = client();
+    await signIn(web, { email: email('rotation'), firstName: 'Rosa' });
+    const previous = context.store.app.get<{ sessionSecret: string }>(authConfig.KEY).sessionSecret;
+    const current = `rotated-${'n'.repeat(40)}`;
+    const rotation = { SESSION_SECRET: current, SESSION_SECRET_PREVIOUS: previous };
+    const rotated = await startTestApp({ ...context.environment, env: { ...context.environment.env, ...rotation } });
+    try {
+      const me = await request(rotated.server).get('/api/auth/user').set('Cookie', web.cookieHeader()).expect(200);
+      expect(me.body.firstName).toBe('Rosa');
+      // The session rolls: the cookie sent back is signed with the new secret, not the previous one.
+      const cookie = (me.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cds.sid='))!;
+      const [sid, signature] = /^s:(.+)$/
+        .exec(decodeURIComponent(/^cds\.sid=([^;]+)/.exec(cookie)![1]))![1]
+        .split(/\.(?=[^.]+$)/);
+      const signedWith = (secret: string) =>
+        createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+      expect(signature).toBe(signedWith(current));
+      expect(signature).not.toBe(signedWith(previous));
+      // Without the previous secret, the old cookie no longer opens the session.
+      delete process.env.SESSION_SECRET_PREVIOUS;
+      const withoutPrevious = await startTestApp({
+        ...context.environment,
+        env: { ...context.environment.env, SESSION_SECRET: current },
+      });
+      try {
+        await request(withoutPrevious.server).get('/api/auth/user').set('Cookie', web.cookieHeader()).expect(401);
+      } finally {
+        await withoutPrevious.close();
+      }
+    } finally {
+      await rotated.close();
+      delete process.env.SESSION_SECRET;
+      delete process.env.SESSION_SECRET_PREVIOUS;
     }
   });
 

@@ -5,8 +5,11 @@ import { isProduction, readEnvironment } from './environment';
 export const authConfig = registerAs('auth', () => {
   const env = readEnvironment();
   const production = isProduction(env);
+  const current = env.SESSION_SECRET ?? localSecret('session-secret').value;
   return {
-    sessionSecret: env.SESSION_SECRET ?? localSecret('session-secret').value,
+    sessionSecret: current,
+    /** Signing uses the first; values signed with any still verify, so a rotation logs no one out. */
+    sessionSecrets: env.SESSION_SECRET_PREVIOUS ? [current, env.SESSION_SECRET_PREVIOUS] : [current],
     oidc: {
       issuerUrl: env.OIDC_ISSUER_URL?.replace(/\/$/, ''),
       clientId: env.OIDC_CLIENT_ID,

@@ -10,6 +10,14 @@ describe('readEnvironment', () => {
     expect(env.SESSION_SECRET).toBeUndefined();
   });
 
+  it('points the local PUBLIC_URL at the port the store listens on', () => {
+    expect(readEnvironment({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(readEnvironment({ PORT: '3999' }).PUBLIC_URL).toBe('http://localhost:3999');
+    expect(readEnvironment({ PORT: '3999', PUBLIC_URL: 'https://store.example' }).PUBLIC_URL).toBe(
+      'https://store.example',
+    );
+  });
+
   it('accepts a complete production configuration', () => {
     expect(readEnvironment(PRODUCTION_ENVIRONMENT).DATABASE_URL).toBe(PRODUCTION_ENVIRONMENT.DATABASE_URL);
   });

@@ -122,6 +122,9 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     if (problem) throw new ConfigError(`${name} ${problem}`);
     values[name] = raw;
   }
+  // The local address follows the port, so `PORT=3999 npm start` sends sign-in and links to :3999.
+  if (values.PUBLIC_URL?.includes('$PORT'))
+    values.PUBLIC_URL = values.PUBLIC_URL.replace('$PORT', values.PORT ?? '3000');
   // With real payments on, Stripe's webhooks and the card form need their keys too.
   if (production && values.STRIPE_SECRET_KEY) {
     for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {

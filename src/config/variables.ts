@@ -1,6 +1,6 @@
 /**
  * Every environment variable the store reads, with its meaning and rules.
- * One table so that start-up validation, `.env.example`, docker-compose.yml
+ * One table so that start-up validation, `.env.example`, docker-compose.prod.yml
  * and the README cannot drift apart (tests compare them against it).
  */
 export type VariableKind =
@@ -38,8 +38,9 @@ export const VARIABLES = {
   PORT: { kind: 'port', description: 'HTTP port of the API process', localDefault: '3000' },
   PUBLIC_URL: {
     kind: 'http-url',
-    description: 'Address customers use to reach the store; links in emails and the allowed origin',
-    localDefault: 'http://localhost:3000',
+    description:
+      'Address customers use to reach the store; links in emails and the allowed origin (locally http://localhost:$PORT)',
+    localDefault: 'http://localhost:$PORT',
     requiredInProduction: true,
   },
   TRUSTED_PROXIES: {
@@ -69,6 +70,11 @@ export const VARIABLES = {
     kind: 'text',
     description: 'Prefix of every Redis key, so several stores can share one Redis',
     localDefault: 'cds',
+  },
+  SESSION_SECRET_PREVIOUS: {
+    kind: 'secret',
+    description:
+      'The SESSION_SECRET before a rotation: sessions, download links, order pages and sign-ins it signed still verify, new ones use SESSION_SECRET; remove once they have expired',
   },
   SESSION_SECRET: {
     kind: 'secret',

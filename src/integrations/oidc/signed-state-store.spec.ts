@@ -39,4 +39,11 @@ describe('SignInStateSeal', () => {
       refused: 'No sign-in in progress in this browser (its state cookie is missing)',
     });
   });
+
+  it('opens a state sealed before a rotation, and seals new ones with the new secret', () => {
+    const rotated = new SignInStateSeal(['the new secret', 'a session secret'], 'customer');
+    expect(rotated.open(seal.seal(state), now)).toEqual({ state });
+    expect(new SignInStateSeal('the new secret', 'customer').open(rotated.seal(state), now)).toEqual({ state });
+    expect('refused' in seal.open(rotated.seal(state), now)).toBe(true);
+  });
 });

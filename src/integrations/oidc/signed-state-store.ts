@@ -36,10 +36,13 @@ export type OpenedState = { state: SignInState } | { refused: string };
  * of the store (a session cookie, a download token, the other sign-in's state) can pass for one.
  */
 export class SignInStateSeal {
-  private readonly key: Buffer;
+  /** The current secret's key seals; a previous secret's still opens a sign-in begun before a rotation. */
+  private readonly keys: Buffer[];
 
-  constructor(secret: string, purpose: string) {
-    this.key = createHmac('sha256', secret).update(`cds ${purpose} sign-in state v1`).digest();
+  constructor(secrets: string | readonly string[], purpose: string) {
+    this.keys = [secrets]
+      .flat()
+      .map((secret) => createHmac('sha256', secret).update(`cds ${purpose} sign-in state v1`).digest());
   }
 
   seal(state: SignInState): string {
@@ -50,7 +53,7 @@ export class SignInStateSeal {
   open(value: string | undefined, now: number): OpenedState {
     if (!value) return { refused: 'No sign-in in progress in this browser (its state cookie is missing)' };
     const [payload, mac, ...rest] = value.split('.');
-    if (!payload || !mac || rest.length > 0 || !sameText(mac, this.mac(payload)))
+    if (!payload || !mac || rest.length > 0 || !this.keys.some((key) => sameText(mac, this.mac(payload, key))))
       return { refused: 'The sign-in state cookie is not one this store signed' };
     let state: SignInState;
     try {
@@ -64,8 +67,8 @@ export class SignInStateSeal {
     return { state };
   }
 
-  private mac(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  private mac(payload: string, key = this.keys[0]): string {
+    return createHmac('sha256', key).update(payload).digest('base64url');
   }
 }
 
@@ -90,11 +93,11 @@ export class SignInStateStore implements Pick<SessionStore, 'store' | 'verify'> 
   private readonly seal: SignInStateSeal;
 
   constructor(
-    secret: string,
+    secrets: string | readonly string[],
     private readonly cookie: SignInStateCookie,
     private readonly secure: boolean,
   ) {
-    this.seal = new SignInStateSeal(secret, cookie.purpose);
+    this.seal = new SignInStateSeal(secrets, cookie.purpose);
   }
 
   store(

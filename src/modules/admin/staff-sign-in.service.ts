@@ -123,7 +123,7 @@ export class StaffSignIn {
           ...strategyOptions(
             endpoints,
             `${this.app.publicUrl}${STAFF_CALLBACK_PATH}`,
-            new SignInStateStore(this.auth.sessionSecret, STAFF_SIGN_IN_STATE, this.app.production),
+            new SignInStateStore(this.auth.sessionSecrets, STAFF_SIGN_IN_STATE, this.app.production),
           ),
           // Staff must show who they are now, not ride on an old provider session: ask every time.
           prompt: 'login',

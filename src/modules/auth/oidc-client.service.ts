@@ -102,7 +102,7 @@ export class OidcClient {
           endpoints,
           `${this.app.publicUrl}${CALLBACK_PATH}`,
           // State, nonce and return path in a signed cookie: starting a sign-in writes no session row.
-          new SignInStateStore(this.auth.sessionSecret, SIGN_IN_STATE, this.app.production),
+          new SignInStateStore(this.auth.sessionSecrets, SIGN_IN_STATE, this.app.production),
         ),
         verify as unknown as ConstructorParameters<typeof OpenIDConnectStrategy>[1],
       ),

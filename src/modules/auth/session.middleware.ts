@@ -40,7 +40,8 @@ export class SessionMiddleware implements NestMiddleware, OnModuleDestroy {
     });
     this.handler = session({
       name: SESSION_COOKIE,
-      secret: auth.sessionSecret,
+      // express-session signs with the first secret and accepts a cookie signed with any of them.
+      secret: auth.sessionSecrets,
       store: this.store,
       resave: false,
       saveUninitialized: false,

@@ -30,4 +30,14 @@ describe('DownloadTokens', () => {
     const { token } = tokens.issue({ subscriptionId: 'not-a-uuid', datasetId: grant.datasetId });
     expect(tokens.check(token)).toEqual({ valid: false, reason: 'malformed' });
   });
+
+  it('accepts a link signed with the previous secret after a rotation, and signs new ones with the new secret', () => {
+    const previous = 'a secret of sufficient length for the test';
+    const current = 'the new secret, rotated in, also long enough';
+    const rotated = new DownloadTokens([current, previous]);
+    expect(rotated.check(tokens.issue(grant).token).valid).toBe(true);
+    const fresh = rotated.issue(grant).token;
+    expect(new DownloadTokens(current).check(fresh).valid).toBe(true);
+    expect(tokens.check(fresh).valid).toBe(false);
+  });
 });

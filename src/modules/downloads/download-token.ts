@@ -16,14 +16,25 @@ export type TokenCheck = { valid: true; grant: DownloadGrant } | { valid: false;
  * so that nothing in them can be changed. The key is derived for this use only.
  */
 export class DownloadTokens {
-  private readonly key: Buffer;
+  /** The current secret's key signs; a previous secret's still verifies links it signed. */
+  private readonly keys: Buffer[];
 
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('county-data-store download links').digest();
+  constructor(secrets: string | readonly string[]) {
+    this.keys = [secrets]
+      .flat()
+      .map((secret) => createHmac('sha256', secret).update('county-data-store download links').digest());
   }
 
-  private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  private sign(payload: string, key = this.keys[0]): string {
+    return createHmac('sha256', key).update(payload).digest('base64url');
+  }
+
+  private signedByUs(payload: string, signature: string): boolean {
+    const given = Buffer.from(signature);
+    return this.keys.some((key) => {
+      const expected = Buffer.from(this.sign(payload, key));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   }
 
   issue(grant: Omit<DownloadGrant, 'expiresAt'>, now = Date.now()): { token: string; expiresAt: Date } {
@@ -35,10 +46,7 @@ export class DownloadTokens {
   check(token: string, now = Date.now()): TokenCheck {
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
-    const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given))
-      return { valid: false, reason: 'malformed' };
+    if (!this.signedByUs(payload, signature)) return { valid: false, reason: 'malformed' };
     const [subscriptionId, datasetId, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
     const expiresAt = Number(expires);
     // Only this server signs tokens, but a token signed over something else must not reach the database as an id.

@@ -71,7 +71,7 @@ export class DownloadsService {
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {
-    this.tokens = new DownloadTokens(auth.sessionSecret);
+    this.tokens = new DownloadTokens(auth.sessionSecrets);
     this.suspended = `${SUSPENDED} ${contactSupport(app.supportEmail)}`;
     this.notAvailable = `${DATA_NOT_AVAILABLE} Please try again in a few days${
       app.supportEmail ? `, or write to ${app.supportEmail}` : ''

@@ -23,4 +23,12 @@ describe('Order page tokens', () => {
     expect(tokens.orderIdOf('not-a-token')).toBeNull();
     expect(tokens.orderIdOf(`${tokens.issue(orderId)}.extra`)).toBeNull();
   });
+
+  it('open links made with the previous secret after a rotation, and make new ones with the new secret', () => {
+    const current = 'the new session secret, rotated in, thirty-two+';
+    const rotated = new DerivedOrderPageTokens([current, 'a session secret of at least thirty-two characters']);
+    expect(rotated.orderIdOf(tokens.issue(orderId))).toBe(orderId);
+    expect(new DerivedOrderPageTokens(current).orderIdOf(rotated.issue(orderId))).toBe(orderId);
+    expect(tokens.orderIdOf(rotated.issue(orderId))).toBeNull();
+  });
 });

@@ -8,14 +8,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * use only.
  */
 export class DerivedOrderPageTokens {
-  private readonly key: Buffer;
+  /** The current secret's key issues; a previous secret's still opens the links it made. */
+  private readonly keys: Buffer[];
 
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('county-data-store order pages').digest();
+  constructor(secrets: string | readonly string[]) {
+    this.keys = [secrets]
+      .flat()
+      .map((secret) => createHmac('sha256', secret).update('county-data-store order pages').digest());
   }
 
-  private mac(orderId: string): string {
-    return createHmac('sha256', this.key).update(orderId).digest('base64url');
+  private mac(orderId: string, key = this.keys[0]): string {
+    return createHmac('sha256', key).update(orderId).digest('base64url');
   }
 
   issue(orderId: string): string {
@@ -26,8 +29,11 @@ export class DerivedOrderPageTokens {
   orderIdOf(token: string): string | null {
     const [orderId, mac, extra] = token.split('.');
     if (!orderId || !mac || extra !== undefined || !UUID.test(orderId)) return null;
-    const expected = Buffer.from(this.mac(orderId));
     const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? orderId : null;
+    const ours = this.keys.some((key) => {
+      const expected = Buffer.from(this.mac(orderId, key));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+    return ours ? orderId : null;
   }
 }

@@ -24,7 +24,7 @@ export class OrderPageTokensRepository {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
   ) {
-    this.derived = new DerivedOrderPageTokens(auth.sessionSecret);
+    this.derived = new DerivedOrderPageTokens(auth.sessionSecrets);
   }
 
   async mint(orderId: string): Promise<string> {

@@ -127,7 +127,7 @@ export class ThrowawayPostgres {
 
 /**
  * A Redis server in a temporary directory, on a port of its own, persisting as production's runs
- * (docker-compose.yml: appendonly yes, and no RDB snapshots). Every write is fsynced before it is
+ * (docker-compose.prod.yml: appendonly yes, and no RDB snapshots). Every write is fsynced before it is
  * answered (appendfsync always), so a restart keeps every job the store was told was queued.
  */
 export class ThrowawayRedis {
