@@ -59,8 +59,9 @@ const isFile = (response: OpenApiResponse) =>
 function successAnswers(paths: OpenApiPaths): { route: string; json: boolean; described: boolean }[] {
   return Object.entries(paths).flatMap(([path, operations]) =>
     Object.entries(operations).flatMap(([method, { responses }]) => {
+      // 204 and any answer to HEAD carry no body by HTTP: nothing to describe.
       const successes = Object.entries(responses)
-        .filter(([status]) => /^2\d\d$/.test(status))
+        .filter(([status]) => /^2\d\d$/.test(status) && status !== '204' && method !== 'head')
         .map(([, response]) => response);
       if (!successes.length) return [];
       const json = !successes.every(isFile);
@@ -78,6 +79,11 @@ function firstDifference(committed: string, regenerated: string): string {
   return `line ${at + 1}:\n  committed:   ${a[at] ?? '(end of file)'}\n  regenerated: ${b[at] ?? '(end of file)'}`;
 }
 
+/** Routes served but left out of the document, each with why. */
+const UNDOCUMENTED: Record<string, string> = {
+  'HEAD /api/admin/uploads/{uploadId}': "the tus protocol's offset check, which tus clients make; PATCH documents it",
+};
+
 describe('API documentation at /api/docs', () => {
   const context = useTestApp();
 
@@ -93,7 +99,7 @@ describe('API documentation at /api/docs', () => {
     );
     const served = registeredApiRoutes(context.store);
     expect(served).toEqual(expect.arrayContaining(['GET /api/counties', 'GET /api/health']));
-    expect(served.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(served.filter((route) => !documented.includes(route) && !(route in UNDOCUMENTED))).toEqual([]);
   });
 
   it('describes the answer of every JSON route with a response DTO', async () => {
