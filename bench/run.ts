@@ -12,6 +12,7 @@ import { benchDatasetFormats } from './dataset-formats';
 import { benchFrontend, benchMap } from './frontend';
 import { benchHttp } from './http';
 import { benchJourney } from './journey';
+import { benchLocalDownloads } from './local-downloads';
 import { benchReleaseIngest } from './release-ingest';
 import { benchReleaseCompare } from './release-compare';
 import { benchS3Downloads } from './s3-downloads';
@@ -33,7 +34,8 @@ const AFTER: [string, BenchSection][] = [
   ['map', benchMap],
   ['release-ingest', benchReleaseIngest],
   ['release-compare', benchReleaseCompare],
-  // A store of its own on a local S3-compatible server.
+  // Stores of their own: local files serving a 300 MB file, and a local S3-compatible server.
+  ['local-downloads', () => benchLocalDownloads()],
   ['s3-downloads', () => benchS3Downloads()],
   ['dataset-formats', benchDatasetFormats],
 ];
