@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { parseCsv } from '../../../common/csv';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import { csvSampleOf } from '../dataset-sample';
 import { ReleasesRepository } from './releases.repository';
@@ -12,40 +13,9 @@ export interface RecordsPreview {
   records: string[][];
 }
 
-/**
- * Splits RFC 4180 CSV text into rows (quoted fields may hold commas, doubled quotes and line
- * breaks). Only for the few records of a preview, which are already in memory.
- */
+/** The rows of a preview's CSV text, blank lines left out (a file may end in one). */
 export function parseCsvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return parseCsv(text).filter((row) => row.length > 1 || row[0] !== '');
 }
 
 /** A preview of a county's file in a release, read from storage only as far as its first records. */
