@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import { DownloadTokens } from '../src/modules/downloads/download-token';
 import { freePort, SERVER_CPU, startBenchApp } from './support/bench-app';
-import { publishableKeyOf, purchase } from './support/buyer';
+import { soldCountyFile } from './support/sold-file';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const FILE_BYTES = 300 * 1024 * 1024;
@@ -79,25 +79,7 @@ export async function benchLocalDownloads(): Promise<ResultRow[]> {
   await db.connect();
   let bare: { url: string; child: ChildProcess } | undefined;
   try {
-    const [county] = (await db.query<{ id: string }>(`SELECT id FROM counties WHERE fips = '24510'`)).rows;
-    // Outside production the summary makes the county's (generated) file, which the purchase then includes.
-    const summary = await fetch(`${app.origin}/api/counties/${county.id}/dataset-summary`);
-    if (!summary.ok) throw new Error(`dataset-summary answered ${summary.status}`);
-    const { orderId } = await purchase(
-      app.origin,
-      await publishableKeyOf(app.origin),
-      { email: 'bench-downloads@example.com', address: '10.77.0.2' },
-      [{ countyId: county.id, purchaseType: 'one-time' }],
-    );
-    const [grant] = (
-      await db.query<{ subscription_id: string; dataset_id: string }>(
-        `SELECT s.id AS subscription_id, d.id AS dataset_id
-         FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
-         JOIN county_datasets d ON d.county_id = s.county_id
-         WHERE i.order_id = $1 AND d.kind = 'full' AND d.format = 'csv' ORDER BY d.release DESC LIMIT 1`,
-        [orderId],
-      )
-    ).rows;
+    const grant = await soldCountyFile(app.origin, db, { email: 'bench-downloads@example.com', address: '10.77.0.2' });
 
     // The county's file becomes 300 MB of random bytes (gzip cannot shrink them, nor can anything on the way).
     const path = join(dataDir, KEY);
@@ -112,14 +94,14 @@ export async function benchLocalDownloads(): Promise<ResultRow[]> {
     };
     await pipeline(Readable.from(chunks()), createWriteStream(path));
     await db.query(`UPDATE county_datasets SET storage_key = $2, bytes = $3, sha256 = $4 WHERE id = $1`, [
-      grant.dataset_id,
+      grant.datasetId,
       KEY,
       FILE_BYTES,
       sha256.digest('hex'),
     ]);
     const { token } = new DownloadTokens(sessionSecret).issue({
-      subscriptionId: grant.subscription_id,
-      datasetId: grant.dataset_id,
+      subscriptionId: grant.subscriptionId,
+      datasetId: grant.datasetId,
     });
     const storeUrl = `${app.origin}/api/downloads/${token}`;
     bare = await startBareServer(path);

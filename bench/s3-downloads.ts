@@ -14,7 +14,7 @@ import { Client } from 'pg';
 import S3rver from 's3rver';
 import { DownloadTokens } from '../src/modules/downloads/download-token';
 import { startBenchApp } from './support/bench-app';
-import { publishableKeyOf, purchase } from './support/buyer';
+import { soldCountyFile } from './support/sold-file';
 import { figure, type ResultRow } from './support/section';
 
 const DOWNLOADS = 2000;
@@ -51,28 +51,10 @@ export async function benchS3Downloads(): Promise<ResultRow[]> {
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
   try {
-    const [county] = (await db.query<{ id: string }>(`SELECT id FROM counties WHERE fips = '24510'`)).rows;
-    // Outside production the summary makes the county's (generated) file: stored in the bucket.
-    const summary = await fetch(`${app.origin}/api/counties/${county.id}/dataset-summary`);
-    if (!summary.ok) throw new Error(`dataset-summary answered ${summary.status}`);
-    const { orderId } = await purchase(
-      app.origin,
-      await publishableKeyOf(app.origin),
-      { email: 'bench-s3@example.com', address: '10.77.0.1' },
-      [{ countyId: county.id, purchaseType: 'one-time' }],
-    );
-    const [grant] = (
-      await db.query<{ subscription_id: string; dataset_id: string; bytes: number }>(
-        `SELECT s.id AS subscription_id, d.id AS dataset_id, d.bytes::int AS bytes
-         FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
-         JOIN county_datasets d ON d.county_id = s.county_id
-         WHERE i.order_id = $1 ORDER BY d.release DESC LIMIT 1`,
-        [orderId],
-      )
-    ).rows;
+    const grant = await soldCountyFile(app.origin, db, { email: 'bench-s3@example.com', address: '10.77.0.1' });
     const { token } = new DownloadTokens(sessionSecret).issue({
-      subscriptionId: grant.subscription_id,
-      datasetId: grant.dataset_id,
+      subscriptionId: grant.subscriptionId,
+      datasetId: grant.datasetId,
     });
     const url = `${app.origin}/api/downloads/${token}`;
 
