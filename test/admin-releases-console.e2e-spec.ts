@@ -9,6 +9,11 @@ import { browserOrigin, cspRefusals, screenshot, useBrowser } from './support/br
 import { eventually } from './support/eventually';
 import { useTestApp } from './support/test-app';
 
+// This file compiles without the DOM library: functions run in the page reach its globals through this.
+interface PageGlobals {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+}
+
 interface TestCounty {
   id: string;
   fips: string;
@@ -53,6 +58,12 @@ describe('A month of data released from the admin console in a real browser', ()
 
   const toast = (page: Page) => page.locator('.ant-notification-notice');
   const totals = (page: Page) => page.locator('.coverage-totals');
+  /** Whether the page fits the window's width: tables may scroll inside their own box, the page may not. */
+  const fitsWidth = (page: Page) =>
+    page.evaluate(() => {
+      const { documentElement } = (globalThis as unknown as PageGlobals).document;
+      return documentElement.scrollWidth <= documentElement.clientWidth;
+    });
   const haveData = async (page: Page) => Number((await totals(page).innerText()).split(' of ')[0].replace(/,/g, ''));
 
   it('creates a draft, reads its QA table, publishes with one flagged county acknowledged and one left out, and coverage follows', async () => {
@@ -156,7 +167,7 @@ describe('A month of data released from the admin console in a real browser', ()
     expect(refused).toEqual([]);
   }, 240_000);
 
-  it('shows the new pages at desktop and phone widths', async () => {
+  it('shows the new pages at desktop and phone widths, each fitting the window', async () => {
     for (const [width, height, suffix] of [
       [1280, 900, '1280'],
       [390, 844, '390'],
@@ -165,13 +176,29 @@ describe('A month of data released from the admin console in a real browser', ()
       await signInToConsole(page, origin, '/admin/coverage');
       await totals(page).getByText('counties have data').waitFor();
       await page.locator('.coverage-map path').first().waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `admin-coverage-${suffix}`);
       await page.goto(`${origin}/admin/releases`);
       await page.getByRole('table', { name: 'Releases' }).getByRole('link', { name: month }).click();
       await page.getByRole('heading', { name: `Release ${month}`, level: 1 }).waitFor();
+      await page.getByRole('table').last().getByRole('button', { name: counties[0].name }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `admin-release-${suffix}`);
+      // A county's checks and first records, in the drawer its row opens.
+      await page.getByRole('table').last().getByRole('button', { name: counties[1].name }).click();
+      const drawer = page.locator('.ant-drawer-open');
+      await drawer.getByRole('table').last().getByRole('columnheader', { name: 'parcel_id', exact: true }).waitFor();
+      // The drawer lies over the page: its own body must not run wider than it (the records table scrolls inside).
+      expect(
+        await drawer
+          .locator('.ant-drawer-body')
+          .evaluate((body: { scrollWidth: number; clientWidth: number }) => body.scrollWidth <= body.clientWidth),
+      ).toBe(true);
+      await screenshot(page, `admin-release-county-${suffix}`);
       await page.goto(`${origin}/admin/releases`);
       await page.getByRole('heading', { name: 'Releases', level: 1 }).waitFor();
+      await page.getByRole('table', { name: 'Releases' }).getByRole('link', { name: month }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `admin-releases-${suffix}`);
     }
   }, 120_000);

@@ -33,6 +33,8 @@ export default function CoveragePage() {
     {
       title: 'County',
       dataIndex: 'name',
+      // Stays in view while a narrow window scrolls the table sideways.
+      fixed: 'left',
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (name: string, county) => (
         <Button type="link" size="small" onClick={() => setOpen(county)}>

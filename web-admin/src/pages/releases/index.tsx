@@ -24,7 +24,13 @@ export default function ReleasesPage() {
   const [month, setMonth] = useState(nextMonth);
 
   const columns: TableColumnsType<Release> = [
-    { title: 'Month', dataIndex: 'month', render: (m: string, r) => <Link to={`/admin/releases/${r.id}`}>{m}</Link> },
+    {
+      title: 'Month',
+      dataIndex: 'month',
+      // Stays in view while a narrow window scrolls the table sideways.
+      fixed: 'left',
+      render: (m: string, r) => <Link to={`/admin/releases/${r.id}`}>{m}</Link>,
+    },
     {
       title: 'State',
       dataIndex: 'status',

@@ -39,6 +39,8 @@ export default function ReleasePage() {
     {
       title: 'County',
       dataIndex: 'name',
+      // Stays in view while a narrow window scrolls the table sideways.
+      fixed: 'left',
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (name: string, row) => (
         <Button type="link" size="small" onClick={() => setOpen(row)}>
@@ -48,6 +50,18 @@ export default function ReleasePage() {
     },
     { title: 'State', dataIndex: 'state', sorter: (a, b) => a.state.localeCompare(b.state) },
     { title: 'Status', dataIndex: 'status', render: (s: QaRow['status']) => <Tag color={STATUS_COLOUR[s]}>{s}</Tag> },
+    // Next to the status, before the counts: what staff must answer before publishing stays in view.
+    {
+      title: 'Flags',
+      key: 'flags',
+      sorter: (a, b) => a.flags.length - b.flags.length,
+      render: (_, row) =>
+        row.flags.map((f) => (
+          <Tag color="red" key={f.flag} title={f.description}>
+            {f.flag}
+          </Tag>
+        )),
+    },
     { title: 'Records', dataIndex: 'records', align: 'right', sorter: byNumber('records'), render: n },
     { title: 'Added', dataIndex: 'added', align: 'right', sorter: byNumber('added'), render: n },
     { title: 'Removed', dataIndex: 'removed', align: 'right', sorter: byNumber('removed'), render: n },
@@ -65,17 +79,6 @@ export default function ReleasePage() {
       align: 'right',
       sorter: byNumber('invalidValueCount'),
       render: n,
-    },
-    {
-      title: 'Flags',
-      key: 'flags',
-      sorter: (a, b) => a.flags.length - b.flags.length,
-      render: (_, row) =>
-        row.flags.map((f) => (
-          <Tag color="red" key={f.flag} title={f.description}>
-            {f.flag}
-          </Tag>
-        )),
     },
   ];
 

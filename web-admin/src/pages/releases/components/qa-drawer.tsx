@@ -17,7 +17,13 @@ export function QaDrawer({ releaseId, row, onClose }: { releaseId: string; row: 
     >
       {row && (
         <>
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+          {/* Long flag sentences and field lists wrap, so on a phone the details fit the drawer. */}
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            bordered
+            styles={{ content: { overflowWrap: 'anywhere' } }}
+          >
             <Descriptions.Item label="Status">{row.status}</Descriptions.Item>
             <Descriptions.Item label="Records">{n(row.records)}</Descriptions.Item>
             <Descriptions.Item label="Compared with">{row.previousRelease ?? 'no earlier release'}</Descriptions.Item>
@@ -30,7 +36,7 @@ export function QaDrawer({ releaseId, row, onClose }: { releaseId: string; row: 
               {row.flags.length === 0
                 ? 'None'
                 : row.flags.map((f) => (
-                    <Tag color="red" key={f.flag} title={f.description}>
+                    <Tag color="red" key={f.flag} title={f.description} style={{ whiteSpace: 'normal' }}>
                       {f.description}
                     </Tag>
                   ))}
