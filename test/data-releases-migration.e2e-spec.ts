@@ -1,30 +1,13 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source-options';
-import { prepareDatabase } from '../src/database/prepare-database';
-import { dropDatabase, runPrefix, serverUrl } from './support/test-database';
+import { useDatabaseBefore } from './support/migration-database';
 
 const MIGRATION = 'DataReleases1764600000000';
 
 describe('Migrating county files into releases', () => {
-  const name = `${runPrefix()}_releases_migration`;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    await dropDatabase(name);
-    await prepareDatabase(serverUrl(name));
-    db = await new DataSource(dataSourceOptions(serverUrl(name))).initialize();
-    // Back to the schema before releases, as a database upgraded today finds it.
-    while ((await db.query(`SELECT 1 FROM migrations WHERE name = $1`, [MIGRATION])).length > 0) {
-      await db.undoLastMigration();
-    }
-  });
-
-  afterAll(async () => {
-    if (db?.isInitialized) await db.destroy();
-    await dropDatabase(name);
-  });
+  // At the schema before releases, as a database upgraded today finds it.
+  const database = useDatabaseBefore(MIGRATION);
 
   it('makes each month of uploaded files a published release, and keeps the generated stand-ins outside releases', async () => {
+    const db = database();
     const [first, second] = await db.query(`SELECT id FROM counties ORDER BY fips LIMIT 2`);
     const insert = (countyId: string, release: string, source: string, createdAt: string) =>
       db.query(

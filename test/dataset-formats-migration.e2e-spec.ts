@@ -1,30 +1,13 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source-options';
-import { prepareDatabase } from '../src/database/prepare-database';
-import { dropDatabase, runPrefix, serverUrl } from './support/test-database';
+import { undoMigrationsThrough, useDatabaseBefore } from './support/migration-database';
 
 const MIGRATION = 'DatasetFormats1764900000000';
 
 describe('Migrating county files to a kind and a format', () => {
-  const name = `${runPrefix()}_formats_migration`;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    await dropDatabase(name);
-    await prepareDatabase(serverUrl(name));
-    db = await new DataSource(dataSourceOptions(serverUrl(name))).initialize();
-    // Back to the schema before formats, as a database upgraded today finds it.
-    while ((await db.query(`SELECT 1 FROM migrations WHERE name = $1`, [MIGRATION])).length > 0) {
-      await db.undoLastMigration();
-    }
-  });
-
-  afterAll(async () => {
-    if (db?.isInitialized) await db.destroy();
-    await dropDatabase(name);
-  });
+  // At the schema before formats, as a database upgraded today finds it.
+  const database = useDatabaseBefore(MIGRATION);
 
   it("turns 'csv.gz' into a full CSV and 'changes.csv.gz' into a change file's CSV, one file per county, release, kind and format", async () => {
+    const db = database();
     const [county] = await db.query(`SELECT id FROM counties ORDER BY fips LIMIT 1`);
     const insert = (format: string, source = 'uploaded') =>
       db.query(
@@ -71,9 +54,8 @@ describe('Migrating county files to a kind and a format', () => {
   });
 
   it('undoes itself: the old format names come back', async () => {
-    while ((await db.query(`SELECT 1 FROM migrations WHERE name = $1`, [MIGRATION])).length > 0) {
-      await db.undoLastMigration();
-    }
+    const db = database();
+    await undoMigrationsThrough(db, MIGRATION);
     const formats = await db.query(`SELECT DISTINCT format FROM county_datasets ORDER BY format`);
     expect(formats).toEqual([{ format: 'changes.csv.gz' }, { format: 'csv.gz' }]);
     await db.runMigrations();
