@@ -222,11 +222,18 @@ describe('Stripe Billing in the simulator, driven by the real stripe SDK', () =>
     const refusal = (params: Stripe.SubscriptionUpdateParams) =>
       stripe.subscriptions.update(subscription.id, params).then(
         () => null,
-        (error: Stripe.errors.StripeError) => ({ status: error.statusCode, param: error.param, message: error.message }),
+        (error: Stripe.errors.StripeError) => ({
+          status: error.statusCode,
+          param: error.param,
+          message: error.message,
+        }),
       );
     expect(await refusal({ trial_end: startedAt - DAY })).toMatchObject({ status: 400, param: 'trial_end' });
     expect(await refusal({ trial_end: startedAt + 800 * DAY })).toMatchObject({ status: 400, param: 'trial_end' });
-    expect(await refusal({ trial_end: 'soon' as unknown as number })).toMatchObject({ status: 400, param: 'trial_end' });
+    expect(await refusal({ trial_end: 'soon' as unknown as number })).toMatchObject({
+      status: 400,
+      param: 'trial_end',
+    });
   });
 
   it('leaves a renewal the card declines open and the subscription past_due, reporting invoice.payment_failed', async () => {

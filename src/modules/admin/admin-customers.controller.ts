@@ -117,7 +117,10 @@ export class AdminCustomersController {
   @Get(':id/invoices/:invoiceId/pdf')
   @ApiOperation({ summary: 'One of the customer’s invoices as the PDF they get' })
   @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The invoice PDF, named after its number', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The invoice PDF, named after its number',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiBadRequestResponse({ description: 'An id is not a UUID' })
   @ApiNotFoundResponse({ description: 'No invoice of this customer has this id' })
   async invoicePdf(

@@ -109,7 +109,9 @@ export class AdminCustomersService {
     const [places, trackerMailed] = await Promise.all([
       this.counties.placesOf(subscriptions.map((s) => s.countyId)),
       Promise.all(
-        subscriptions.map(async (s) => s.purchaseType === 'annual' && !!(await this.trackerDeliveries.latestMailed(s.id))),
+        subscriptions.map(
+          async (s) => s.purchaseType === 'annual' && !!(await this.trackerDeliveries.latestMailed(s.id)),
+        ),
       ),
     ]);
     return {
@@ -240,7 +242,8 @@ export class AdminCustomersService {
     if (subscription.status !== 'active')
       throw new ConflictException(`Only an active County Tracker is sent its data; this one is ${subscription.status}`);
     const latest = await this.trackerDeliveries.latestMailed(subscriptionId);
-    if (!latest) throw new ConflictException('This County Tracker has had no Tracker email yet: there is none to resend');
+    if (!latest)
+      throw new ConflictException('This County Tracker has had no Tracker email yet: there is none to resend');
     const customer = await this.users.findProfile(this.db.manager, userId);
     const emailedTo = customer?.email ?? '';
     await this.auditLog.transaction(async (db) => {

@@ -174,14 +174,12 @@ export default function CustomerPage() {
               okText="End Subscription"
               okButtonProps={{ danger: true, loading: end.isPending }}
               cancelText="Keep"
+              // Ending twice is refused by the server (409), so a second confirmation changes nothing.
               onConfirm={() =>
-                new Promise<void>((resolve) =>
-                  end.mutate(s.id, {
-                    onSuccess: () => notify.success('Subscription Ended', `${s.countyName} no longer renews`),
-                    onError: (error) => notify.error('Error', messageOf(error, 'Failed to end the subscription')),
-                    onSettled: () => resolve(),
-                  }),
-                )
+                end.mutate(s.id, {
+                  onSuccess: () => notify.success('Subscription Ended', `${s.countyName} is ended and renews no more`),
+                  onError: (error) => notify.error('Error', messageOf(error, 'Failed to end the subscription')),
+                })
               }
             >
               <Button size="small" danger disabled={end.isPending} aria-label={`End ${s.countyName}`}>
@@ -200,8 +198,7 @@ export default function CustomerPage() {
                         done();
                         notify.success('Tracker Email Sent', result.message);
                       },
-                      onError: (error) =>
-                        notify.error('Error', messageOf(error, 'Failed to resend the Tracker email')),
+                      onError: (error) => notify.error('Error', messageOf(error, 'Failed to resend the Tracker email')),
                     },
                   )
                 }
@@ -244,7 +241,10 @@ export default function CustomerPage() {
       <Link to={ADMIN_PATHS.customers}>
         <ArrowLeftOutlined /> All customers
       </Link>
-      <PageHeading title={customerLabel(customer)} subtitle={customer.email ?? undefined} />
+      <PageHeading
+        title={customerLabel(customer)}
+        subtitle={customerLabel(customer) === customer.email ? undefined : (customer.email ?? undefined)}
+      />
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} bordered>
         <Descriptions.Item label="Email">{customer.email ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Orders">{orders.length}</Descriptions.Item>
@@ -306,9 +306,7 @@ export default function CustomerPage() {
         />
       </Card>
 
-      {refunding && (
-        <RefundDialog customerId={id} email={email} order={refunding} onClose={() => setRefunding(null)} />
-      )}
+      {refunding && <RefundDialog customerId={id} email={email} order={refunding} onClose={() => setRefunding(null)} />}
       {extending && <ExtendDialog customerId={id} subscription={extending} onClose={() => setExtending(null)} />}
       <Modal
         open={link !== null}
@@ -316,8 +314,13 @@ export default function CustomerPage() {
         footer={<Button onClick={() => setLink(null)}>Done</Button>}
         onCancel={() => setLink(null)}
       >
-        <p>Whoever has this link sees the order and downloads its files, without signing in. Send it only to {email}.</p>
-        <Typography.Paragraph copyable={{ text: link?.url, tooltips: ['Copy link', 'Copied'] }} className="customer-link">
+        <p>
+          Whoever has this link sees the order and downloads its files, without signing in. Send it only to {email}.
+        </p>
+        <Typography.Paragraph
+          copyable={{ text: link?.url, tooltips: ['Copy link', 'Copied'] }}
+          className="customer-link"
+        >
           {link?.url}
         </Typography.Paragraph>
       </Modal>

@@ -17,9 +17,7 @@ const columns: TableColumnsType<CustomerRow> = [
     key: 'email',
     className: 'customers-wrap',
     // A link, so the keyboard reaches each customer with Tab and opens them with Enter.
-    render: (_, row) => (
-      <Link to={generatePath(ADMIN_PATHS.customer, { id: row.id })}>{row.email ?? 'no email'}</Link>
-    ),
+    render: (_, row) => <Link to={generatePath(ADMIN_PATHS.customer, { id: row.id })}>{row.email ?? 'no email'}</Link>,
   },
   {
     title: 'Name',
