@@ -186,4 +186,26 @@ describe('Customers in the console: find one, refund part of an order, resend a 
     );
     expect(audits).toEqual([{ after: expect.objectContaining({ extended_by: '2 months', renewal_moved: true }) }]);
   });
+
+  it('ends a subscription after a confirmation, through the same route as the Subscriptions page, audited', async () => {
+    const [snapshot] = await db().query(
+      `SELECT s.id, c.name || ', ' || c.state_code AS "countyName" FROM subscriptions s
+       JOIN counties c ON c.id = s.county_id WHERE s.user_id = $1 AND s.purchase_type = 'one-time'`,
+      [userId],
+    );
+    await page.goto(`${origin}${customerPage()}`);
+    await page.getByRole('button', { name: `End ${snapshot.countyName}` }).click();
+    await page.getByText(`End ${snapshot.countyName} now?`).waitFor();
+    await page.getByRole('button', { name: 'End Subscription' }).click();
+    await toast('Subscription Ended');
+    const row = page.getByRole('row').filter({ hasText: snapshot.countyName });
+    await row.getByText('cancelled').waitFor();
+    await expect(row.getByRole('button', { name: `End ${snapshot.countyName}` }).count()).resolves.toBe(0);
+    const [{ status }] = await db().query(`SELECT status FROM subscriptions WHERE id = $1`, [snapshot.id]);
+    expect(status).toBe('cancelled');
+    const audits = await db().query(`SELECT 1 FROM audit_log WHERE action = 'subscription.cancel' AND target_id = $1`, [
+      snapshot.id,
+    ]);
+    expect(audits).toHaveLength(1);
+  });
 });
