@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { TrackerDeliveriesService } from '../src/modules/subscriptions/tracker-deliveries.service';
 import { formatDate } from '../web-shared/format';
 import { signInToConsole } from './support/admin-console';
 import { browserOrigin, cspRefusals, screenshot, useBrowser } from './support/browser';
@@ -150,6 +151,41 @@ describe('Customers in the console: find one, refund part of an order, resend a 
     const receipts = page.getByRole('table', { name: 'Emails sent' }).getByRole('row').filter({ hasText: 'Receipt' });
     await receipts.nth(1).waitFor();
     await expect(receipts.count()).resolves.toBe(2);
+  });
+
+  it("resends a County Tracker's latest email once for a double click, and gives staff an order-page link", async () => {
+    // As if bought last month: the monthly run sends this month's Tracker email.
+    await db().query(`UPDATE subscriptions SET start_date = start_date - interval '40 days' WHERE id = $1`, [
+      tracker.id,
+    ]);
+    await context.worker!.get(TrackerDeliveriesService).run();
+    const trackerEmails = async () =>
+      db().query(`SELECT message_key, sent_at FROM email_deliveries WHERE message_key LIKE $1`, [
+        `tracker-delivery-${tracker.id}-%`,
+      ]);
+    await eventually(async () => (await trackerEmails()).some((row: { sent_at: Date | null }) => row.sent_at));
+    await page.goto(`${origin}${customerPage()}`);
+    const row = page.getByRole('row').filter({ hasText: tracker.countyName });
+    await row.getByRole('button', { name: 'Resend Tracker Email' }).dblclick();
+    await toast('Tracker Email Sent');
+    await eventually(
+      async () => (await trackerEmails()).filter((e: { sent_at: Date | null }) => e.sent_at).length === 2,
+    );
+    const audits = await db().query(
+      `SELECT 1 FROM audit_log WHERE action = 'subscription.tracker_email_resent' AND target_id = $1`,
+      [tracker.id],
+    );
+    expect(audits).toHaveLength(1);
+    expect(await trackerEmails()).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Order Page Link' }).click();
+    const dialog = page.getByRole('dialog');
+    const url = (await dialog.locator('.customer-link').innerText()).trim();
+    expect(url).toMatch(/\/orders\/[^/]+$/);
+    await dialog.getByRole('button', { name: /copy/i }).waitFor();
+    const order = await fetch(`${origin}/api/orders/${url.split('/orders/')[1]}`);
+    expect(order.status).toBe(200);
+    expect(await order.json()).toMatchObject({ id: orderId });
   });
 
   it('extends a County Tracker after a confirmation: the new renewal date shows, Stripe renews then, audited', async () => {
