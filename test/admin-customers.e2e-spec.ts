@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
+import { TrackerDeliveriesService } from '../src/modules/subscriptions/tracker-deliveries.service';
 import { binaryBody } from './support/binary-body';
 import { eventually } from './support/eventually';
+import { awaitMessages, outboxMessages } from './support/outbox';
 import { readPdf } from './support/pdf';
 import { buy } from './support/purchase';
 import { testStripe } from './support/stripe';
@@ -205,6 +207,207 @@ describe('Customers in the admin console', () => {
     const again = await refund(1).expect(409);
     expect(again.body.message).toContain('refunded in full');
     expect(await refundAudits(orderId)).toHaveLength(2);
+  });
+
+  describe('a County Tracker: its latest Tracker email resent, and more time given', () => {
+    const subscriber = `tracker-page-${randomUUID().slice(0, 8)}@example.com`;
+    const outbox = () => context.environment.env.MAIL_OUTBOX_DIR;
+    let trackerUserId: string;
+    let trackerOrderId: string;
+    let tracker: { id: string; stripeSubscriptionId: string; expiresAt: Date };
+    let snapshotId: string;
+    const resend = (key: string, subscription = tracker.id, user = trackerUserId) =>
+      post(`/api/admin/customers/${user}/subscriptions/${subscription}/resend-tracker-email`, { idempotencyKey: key });
+    const extend = (body: object, subscription = tracker.id, user = trackerUserId) =>
+      post(`/api/admin/customers/${user}/subscriptions/${subscription}/extend`, body);
+    const expirationOf = async (id: string) =>
+      new Date((await db().query(`SELECT expiration_date FROM subscriptions WHERE id = $1`, [id]))[0].expiration_date);
+
+    beforeAll(async () => {
+      const counties = await db().query(
+        `SELECT id FROM counties WHERE population BETWEEN 20000 AND 40000 AND deleted_at IS NULL ORDER BY fips DESC LIMIT 2`,
+      );
+      trackerOrderId = await buy(context.store.server, subscriber, [
+        { countyId: counties[0].id, purchaseType: 'annual' },
+        { countyId: counties[1].id, purchaseType: 'one-time' },
+      ]);
+      [{ user_id: trackerUserId }] = await db().query(`SELECT user_id FROM orders WHERE id = $1`, [trackerOrderId]);
+      tracker = await eventually(async () => {
+        const [row] = await db().query(
+          `SELECT s.id, s.stripe_subscription_id AS "stripeSubscriptionId", s.expiration_date AS "expiresAt"
+           FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
+           WHERE i.order_id = $1 AND s.purchase_type = 'annual'`,
+          [trackerOrderId],
+        );
+        return row?.stripeSubscriptionId && row;
+      });
+      [{ id: snapshotId }] = await db().query(
+        `SELECT s.id FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
+         WHERE i.order_id = $1 AND s.purchase_type = 'one-time'`,
+        [trackerOrderId],
+      );
+    });
+
+    it('refuses to resend a Tracker email before one was sent, or for a one-time purchase', async () => {
+      const none = await resend(randomUUID()).expect(409);
+      expect(none.body.message).toContain('no Tracker email yet');
+      await resend(randomUUID(), snapshotId).expect(409);
+      await resend(randomUUID(), tracker.id, userId).expect(404);
+      await resend('not-a-key').expect(400);
+      const detail = await get(`/api/admin/customers/${trackerUserId}`).expect(200);
+      expect(detail.body.subscriptions.find((s: { id: string }) => s.id === tracker.id)).toMatchObject({
+        hasTrackerEmail: false,
+        countyName: expect.stringMatching(/, [A-Z]{2}$/),
+      });
+    });
+
+    it('resends the latest Tracker email as exactly one more email per request, however often it is clicked', async () => {
+      // As if bought last month: this month's delivery is due, and the monthly run sends it.
+      await db().query(`UPDATE subscriptions SET start_date = start_date - interval '40 days' WHERE id = $1`, [
+        tracker.id,
+      ]);
+      await context.worker!.get(TrackerDeliveriesService).run();
+      const [first] = await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`);
+      const key = randomUUID();
+      const clicks = await Promise.all([1, 2, 3].map(() => resend(key)));
+      for (const click of clicks) {
+        expect(click.status).toBe(200);
+        expect(click.body).toMatchObject({ subscriptionId: tracker.id, emailedTo: subscriber, occasion: 'monthly' });
+        expect(click.body.message).toMatch(/^A copy of the \w+ \d{4} County Tracker email is on its way to /);
+      }
+      const copies = await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 2);
+      expect(copies[1].subject).toBe(first.subject);
+      const audits = await db().query(
+        `SELECT after FROM audit_log WHERE action = 'subscription.tracker_email_resent' AND target_id = $1`,
+        [tracker.id],
+      );
+      expect(audits).toEqual([{ after: expect.objectContaining({ request: key, occasion: 'monthly' }) }]);
+      // A later, deliberate resend is another email.
+      await resend(randomUUID()).expect(200);
+      await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 3);
+      await context.worker!.get(TrackerDeliveriesService).run();
+      expect(await outboxMessages(outbox(), `tracker-delivery-${tracker.id}`)).toHaveLength(3);
+      const detail = await get(`/api/admin/customers/${trackerUserId}`).expect(200);
+      expect(detail.body.subscriptions.find((s: { id: string }) => s.id === tracker.id).hasTrackerEmail).toBe(true);
+      expect(detail.body.emails.filter((e: { kind: string }) => e.kind === 'tracker-delivery')).toHaveLength(3);
+    });
+
+    it('refuses an extension out of range, of a one-time purchase or of another customer, changing nothing', async () => {
+      for (const body of [
+        { unit: 'months', count: 13, idempotencyKey: randomUUID() },
+        { unit: 'months', count: 0, idempotencyKey: randomUUID() },
+        { unit: 'days', count: 366, idempotencyKey: randomUUID() },
+        { unit: 'days', count: 1.5, idempotencyKey: randomUUID() },
+        { unit: 'years', count: 1, idempotencyKey: randomUUID() },
+        { unit: 'months', count: '2', idempotencyKey: randomUUID() },
+        { unit: 'months', count: 1, idempotencyKey: 'again' },
+        { unit: 'months', count: 1 },
+      ]) {
+        const res = await extend(body).expect(400);
+        expect(res.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request' });
+      }
+      // Six months and then twelve would run past Stripe's furthest renewal date: the second is refused whole.
+      await extend({ unit: 'months', count: 6, idempotencyKey: randomUUID() }).expect(200);
+      const far = await extend({ unit: 'months', count: 12, idempotencyKey: randomUUID() }).expect(400);
+      expect(far.body.message).toContain('at most 730 days ahead');
+      await db().query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [tracker.id, tracker.expiresAt]);
+      await db().query(`DELETE FROM audit_log WHERE action = 'subscription.extend' AND target_id = $1`, [tracker.id]);
+      await stripe.server.subscriptions.update(tracker.stripeSubscriptionId, {
+        trial_end: Math.floor(new Date(tracker.expiresAt).getTime() / 1000),
+        proration_behavior: 'none',
+      });
+      const oneTime = await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, snapshotId).expect(409);
+      expect(oneTime.body.message).toContain('one-time purchase');
+      await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, tracker.id, userId).expect(404);
+      expect(await expirationOf(tracker.id)).toEqual(new Date(tracker.expiresAt));
+    });
+
+    it('extends a subscription and its Stripe renewal once however often it is clicked, audited', async () => {
+      const key = randomUUID();
+      const before = new Date(tracker.expiresAt);
+      const expected = new Date(before);
+      expected.setUTCMonth(expected.getUTCMonth() + 2);
+      const clicks = await Promise.all([1, 2, 3].map(() => extend({ unit: 'months', count: 2, idempotencyKey: key })));
+      for (const click of clicks) {
+        expect(click.status).toBe(200);
+        expect(click.body).toMatchObject({
+          subscriptionId: tracker.id,
+          previousExpirationDate: before.toISOString(),
+          expirationDate: expected.toISOString(),
+          renewalMoved: true,
+          message: expect.stringMatching(/^Extended by 2 months: now runs until \w{3} \d{1,2}, \d{4}$/),
+        });
+      }
+      expect(await expirationOf(tracker.id)).toEqual(expected);
+      const atStripe = await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId);
+      expect(atStripe).toMatchObject({ status: 'trialing', trial_end: Math.floor(expected.getTime() / 1000) });
+      expect(atStripe.items.data[0].current_period_end).toBe(Math.floor(expected.getTime() / 1000));
+      const audits = await db().query(
+        `SELECT before, after FROM audit_log WHERE action = 'subscription.extend' AND target_id = $1`,
+        [tracker.id],
+      );
+      expect(audits).toEqual([
+        {
+          before: { expiration_date: before.toISOString(), stripe_subscription_id: tracker.stripeSubscriptionId },
+          after: {
+            request: key,
+            extended_by: '2 months',
+            previous_expiration_date: before.toISOString(),
+            expiration_date: expected.toISOString(),
+            renewal_moved: true,
+          },
+        },
+      ]);
+      const days = await extend({ unit: 'days', count: 10, idempotencyKey: randomUUID() }).expect(200);
+      expect(days.body.expirationDate).toBe(new Date(expected.getTime() + 10 * 24 * 3600 * 1000).toISOString());
+      const detail = await get(`/api/admin/customers/${trackerUserId}`).expect(200);
+      expect(detail.body.subscriptions.find((s: { id: string }) => s.id === tracker.id).expirationDate).toBe(
+        days.body.expirationDate,
+      );
+    });
+
+    it("serves a customer's invoice PDF and a new order-page link to staff, audited", async () => {
+      const [invoice] = await eventually(async () => {
+        const res = await get(`/api/admin/customers/${trackerUserId}`).expect(200);
+        return res.body.invoices.length > 0 && res.body.invoices;
+      });
+      expect(invoice.pdfUrl).toBe(`/api/admin/customers/${trackerUserId}/invoices/${invoice.id}/pdf`);
+      const pdf = await get(invoice.pdfUrl).buffer(true).parse(binaryBody).expect(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect((await readPdf(pdf.body)).text).toContain(invoice.number);
+      await get(`/api/admin/customers/${userId}/invoices/${invoice.id}/pdf`).expect(404);
+      await get(`/api/admin/customers/${trackerUserId}/invoices/not-a-uuid/pdf`).expect(400);
+
+      const link = await post(`/api/admin/customers/${trackerUserId}/orders/${trackerOrderId}/page-link`, {}).expect(
+        200,
+      );
+      expect(link.body.url).toMatch(/\/orders\/[^/]+$/);
+      const token = link.body.url.split('/orders/')[1];
+      const page = await api().get(`/api/orders/${token}`).expect(200);
+      expect(page.body).toMatchObject({ id: trackerOrderId });
+      await post(`/api/admin/customers/${userId}/orders/${trackerOrderId}/page-link`, {}).expect(404);
+      const audits = await db().query(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'order.page_link_issued' AND target_id = $1`,
+        [trackerOrderId],
+      );
+      expect(audits[0].n).toBe(1);
+    });
+
+    it('finds the customer with their orders count, what they spent and their last order', async () => {
+      const { body } = await get(`/api/admin/customers?q=${encodeURIComponent(subscriber)}`).expect(200);
+      const [{ amount_cents: charged }] = await db().query(`SELECT amount_cents FROM orders WHERE id = $1`, [
+        trackerOrderId,
+      ]);
+      expect(body.items).toEqual([
+        expect.objectContaining({
+          id: trackerUserId,
+          email: subscriber,
+          ordersCount: 1,
+          spentCents: Number(charged),
+          lastOrderAt: expect.any(String),
+        }),
+      ]);
+    });
   });
 
   const intentOf = async (order: string) =>

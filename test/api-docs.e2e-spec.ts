@@ -116,6 +116,7 @@ describe('API documentation at /api/docs', () => {
       .filter((answer) => !answer.json)
       .map((answer) => answer.route);
     expect(files.sort()).toEqual([
+      'GET /api/admin/customers/{id}/invoices/{invoiceId}/pdf',
       'GET /api/counties/{id}/sample.csv',
       'GET /api/coverage.csv',
       'GET /api/downloads/{token}',

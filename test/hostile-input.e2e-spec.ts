@@ -1103,6 +1103,67 @@ describe('Hostile input to every endpoint', () => {
           },
         };
       }
+      case 'POST /api/admin/customers/{id}/subscriptions/{subscriptionId}/resend-tracker-email':
+      case 'POST /api/admin/customers/{id}/subscriptions/{subscriptionId}/extend': {
+        // Ids of nothing: a well-formed request finds no subscription (404) and so never sends or extends anything.
+        const extend = path.endsWith('/extend');
+        const base = () => ({
+          ...(extend && { unit: 'months', count: 1 }),
+          idempotencyKey: '5d1f2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4c',
+        });
+        return {
+          role: 'admin',
+          acts: true,
+          params: { id: { value: nothing, kind: 'uuid' }, subscriptionId: { value: nothing, kind: 'uuid' } },
+          body: {
+            base,
+            refusal: [400, 404],
+            rules: {
+              ...(extend && {
+                unit: { valid: (v) => v === 'days' || v === 'months' },
+                count: { valid: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 12 },
+              }),
+              idempotencyKey: { valid: (v) => isText(v) && UUID.test(v) },
+            },
+          },
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: path.replace('{id}', nothing).replace('{subscriptionId}', nothing),
+              headers: { ...json, ...adminHeaders() },
+              body: JSON.stringify(base()),
+            }),
+            expect: 'ignored',
+          },
+        };
+      }
+      case 'POST /api/admin/customers/{id}/orders/{orderId}/page-link':
+        return {
+          role: 'admin',
+          acts: true,
+          params: { id: { value: nothing, kind: 'uuid' }, orderId: { value: nothing, kind: 'uuid' } },
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: path.replace('{id}', nothing).replace('{orderId}', nothing),
+              headers: adminHeaders(),
+            }),
+            expect: 'ignored',
+          },
+        };
+      case 'GET /api/admin/customers/{id}/invoices/{invoiceId}/pdf':
+        return {
+          role: 'admin',
+          params: { id: { value: nothing, kind: 'uuid' }, invoiceId: { value: invoiceId, kind: 'uuid' } },
+          queryProbe: {
+            req: probe({
+              method: 'GET',
+              target: `/api/admin/customers/${nothing}/invoices/${invoiceId}/pdf`,
+              headers: adminHeaders(),
+            }),
+            expect: 'ignored',
+          },
+        };
       case 'PUT /api/admin/counties/{id}':
         return {
           role: 'admin',

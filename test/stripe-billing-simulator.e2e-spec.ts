@@ -201,6 +201,41 @@ describe('Stripe Billing in the simulator, driven by the real stripe SDK', () =>
     expect(updated.data.previous_attributes).toMatchObject({ status: 'trialing' });
   });
 
+  it('moves a renewal later with a new trial end, charging nothing, as Stripe does; refuses what Stripe refuses', async () => {
+    const subscription = await trackerSubscription();
+    const later = (subscription.trial_end as number) + 60 * DAY;
+    const moved = await stripe.subscriptions.update(subscription.id, { trial_end: later, proration_behavior: 'none' });
+    expect(moved).toMatchObject({ status: 'trialing', trial_end: later, billing_cycle_anchor: later });
+    expect(moved.items.data[0].current_period_end).toBe(later);
+    const [updated] = await eventsFor('customer.subscription.updated', subscription.id);
+    expect(updated.data.previous_attributes).toMatchObject({ trial_end: subscription.trial_end });
+
+    const renewed = simulator.advanceSubscription(subscription.id);
+    expect(renewed.status).toBe('active');
+    expect(renewed.items.data[0]).toMatchObject({ current_period_start: later, current_period_end: yearAfter(later) });
+    const paidOnce = await stripe.subscriptions.update(subscription.id, {
+      trial_end: yearAfter(later) + 10 * DAY,
+      proration_behavior: 'none',
+    });
+    expect(paidOnce).toMatchObject({ status: 'trialing', trial_end: yearAfter(later) + 10 * DAY });
+
+    const refusal = (params: Stripe.SubscriptionUpdateParams) =>
+      stripe.subscriptions.update(subscription.id, params).then(
+        () => null,
+        (error: Stripe.errors.StripeError) => ({
+          status: error.statusCode,
+          param: error.param,
+          message: error.message,
+        }),
+      );
+    expect(await refusal({ trial_end: startedAt - DAY })).toMatchObject({ status: 400, param: 'trial_end' });
+    expect(await refusal({ trial_end: startedAt + 800 * DAY })).toMatchObject({ status: 400, param: 'trial_end' });
+    expect(await refusal({ trial_end: 'soon' as unknown as number })).toMatchObject({
+      status: 400,
+      param: 'trial_end',
+    });
+  });
+
   it('leaves a renewal the card declines open and the subscription past_due, reporting invoice.payment_failed', async () => {
     const subscription = await trackerSubscription();
     const declining = await stripe.paymentMethods.attach('pm_card_chargeDeclined', {

@@ -621,6 +621,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers/{id}/orders/{orderId}/page-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new link to the page of one of the customer’s paid orders, for staff to pass on (audited)
+         * @description Whoever holds the link sees the order and downloads its files, as from the buyer’s emails.
+         */
+        post: operations["AdminCustomersController_orderPageLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer’s invoices as the PDF they get */
+        get: operations["AdminCustomersController_invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/subscriptions/{subscriptionId}/resend-tracker-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the customer one more copy of a County Tracker’s latest email (audited)
+         * @description The latest of its monthly deliveries and its release news. The same idempotencyKey again sends no second copy.
+         */
+        post: operations["AdminCustomersController_resendTrackerEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/subscriptions/{subscriptionId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an active subscription more time: 1–365 days or 1–12 months (audited)
+         * @description Its period ends that much later, and its Stripe renewal charges that much later, with nothing charged or credited for the time added. The same idempotencyKey again answers with the same extension and extends nothing more. End a subscription with POST /api/admin/subscriptions/{id}/cancel.
+         */
+        post: operations["AdminCustomersController_extendSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/releases": {
         parameters: {
             query?: never;
@@ -1766,6 +1843,28 @@ export interface components {
             /** @description Who is emailed the new link: the order’s buyer */
             emailedTo: string;
         };
+        CustomerSearchRowDto: {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @description Paid orders */
+            ordersCount: number;
+            /** @description What their paid orders charged, in cents, before refunds */
+            spentCents: number;
+            /**
+             * Format: date-time
+             * @description When the latest order was paid
+             */
+            lastOrderAt: string | null;
+        };
+        CustomerSearchPageDto: {
+            items: components["schemas"]["CustomerSearchRowDto"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         CustomerProfileDto: {
             /** Format: uuid */
             id: string;
@@ -1797,13 +1896,23 @@ export interface components {
             id: string;
             /** Format: uuid */
             countyId: string;
+            /**
+             * @description The county, as customers see it
+             * @example Harris County, TX
+             */
+            countyName: string;
             /** @example annual */
             purchaseType: string;
             /** @example active */
             status: string;
             autoRenew: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The end of the period paid for: the next renewal when it renews
+             */
             expirationDate: string | null;
+            /** @description A County Tracker email (monthly or a release’s news) was sent: one can be resent */
+            hasTrackerEmail: boolean;
         };
         CustomerInvoiceDto: {
             /** Format: uuid */
@@ -1816,6 +1925,11 @@ export interface components {
             issuedAt: string;
             /** @description Cents */
             totalCents: number;
+            /**
+             * @description The PDF, for staff
+             * @example /api/admin/customers/…/invoices/…/pdf
+             */
+            pdfUrl: string;
         };
         CustomerEmailDto: {
             /**
@@ -1880,6 +1994,64 @@ export interface components {
             /** @example dana@example.com */
             emailedTo: string;
             /** @example A copy of the receipt is on its way to dana@example.com */
+            message: string;
+        };
+        OrderPageLinkDto: {
+            /** Format: uuid */
+            orderId: string;
+            /** @example https://store.example.com/orders/… */
+            url: string;
+        };
+        ResendTrackerEmailDto: {
+            /**
+             * Format: uuid
+             * @description The same key again (a double click, a retry) sends no second copy
+             */
+            idempotencyKey: string;
+        };
+        TrackerEmailResentDto: {
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @example dana@example.com */
+            emailedTo: string;
+            /**
+             * @description The monthly delivery, or the news of a release
+             * @enum {string}
+             */
+            occasion: "monthly" | "release";
+            /** @example A copy of the November 2026 County Tracker email is on its way to dana@example.com */
+            message: string;
+        };
+        ExtendSubscriptionDto: {
+            /**
+             * @example months
+             * @enum {string}
+             */
+            unit: "days" | "months";
+            /**
+             * @description How many: 1 to 365 days, or 1 to 12 months
+             * @example 1
+             */
+            count: number;
+            /**
+             * Format: uuid
+             * @description The same key again (a double click, a retry) extends no further
+             */
+            idempotencyKey: string;
+        };
+        SubscriptionExtendedDto: {
+            /** Format: uuid */
+            subscriptionId: string;
+            /** Format: date-time */
+            previousExpirationDate: string;
+            /**
+             * Format: date-time
+             * @description The new end of the period: the next renewal
+             */
+            expirationDate: string;
+            /** @description Whether the Stripe renewal moved too (false when it does not renew at Stripe) */
+            renewalMoved: boolean;
+            /** @example Extended by 1 month: now runs until Dec 27, 2027 */
             message: string;
         };
         CreateReleaseDto: {
@@ -3568,7 +3740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminUserPageDto"];
+                    "application/json": components["schemas"]["CustomerSearchPageDto"];
                 };
             };
             /** @description A parameter out of range or unknown; the message names it */
@@ -3723,6 +3895,208 @@ export interface operations {
             };
             /** @description The order is not paid (or was refunded): it has no receipt to send */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_orderPageLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPageLinkDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No order of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The order is not paid: it has no page */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_invoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice PDF, named after its number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description An id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No invoice of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_resendTrackerEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendTrackerEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerEmailResentDto"];
+                };
+            };
+            /** @description A malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an active County Tracker, or one that has had no Tracker email yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminCustomersController_extendSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionExtendedDto"];
+                };
+            };
+            /** @description A count out of range, an unknown unit, or an end over 730 days ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The subscription is not active, or is a one-time purchase with no end */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Stripe could not be reached; nothing changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

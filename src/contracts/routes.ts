@@ -48,6 +48,8 @@ export const ADMIN_PATHS = {
   releases: '/admin/releases',
   release: '/admin/releases/:id',
   jobs: '/admin/jobs',
+  customers: '/admin/customers',
+  customer: '/admin/customers/:id',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

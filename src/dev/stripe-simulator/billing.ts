@@ -14,6 +14,8 @@ import {
 } from './simulator-core';
 
 const DAY = 86_400;
+/** Stripe's longest trial: a trial end further ahead is refused. */
+const MAX_TRIAL_DAYS = 730;
 /** Stripe retries a failed renewal on its own schedule; the first retry comes days later. */
 const RETRY_AFTER = 3 * DAY;
 
@@ -35,7 +37,7 @@ const MODELED = {
   ),
   subscription_update: words(
     'cancel_at_period_end default_payment_method metadata description cancellation_details ' +
-      'off_session payment_behavior proration_behavior expand',
+      'off_session payment_behavior proration_behavior trial_end expand',
   ),
 };
 
@@ -570,12 +572,54 @@ export class Billing {
     if (body.cancel_at_period_end !== undefined && body.cancel_at_period_end !== subscription.cancel_at_period_end) {
       this.setCancelAtPeriodEnd(subscription, body.cancel_at_period_end);
     }
+    if (body.trial_end !== undefined) this.moveTrialEnd(subscription, body.trial_end, body.proration_behavior);
     if (body.metadata !== undefined) subscription.metadata = mergeMetadata(subscription.metadata, body.metadata);
     if (body.description !== undefined) subscription.description = body.description || null;
     if (body.cancellation_details) this.noteCancellation(subscription, body.cancellation_details);
     const previous = previousAttributes(before, subscription);
     if (previous) this.sim.emit('customer.subscription.updated', subscription, previous);
     return subscription;
+  }
+
+  /**
+   * A new trial end on a live subscription: as at Stripe, it is trialing from now to that moment, which
+   * becomes its period end and billing anchor (a cancellation at period end follows it). Crediting the
+   * unused part of a paid period (Stripe's prorations) is not modeled, so only proration_behavior=none
+   * may move the trial of a subscription that is not trialing; ending a trial now is not modeled.
+   */
+  private moveTrialEnd(subscription: Json, trialEnd: number | string, proration: string | undefined): void {
+    if (trialEnd === 'now') throw unmodeled('does not implement trial_end=now on a subscription update', 'trial_end');
+    const start = now();
+    if (typeof trialEnd !== 'number' || trialEnd <= start) {
+      throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', {
+        param: 'trial_end',
+      });
+    }
+    if (trialEnd > start + MAX_TRIAL_DAYS * DAY) {
+      throw invalidRequest(`Invalid timestamp: can be no more than ${MAX_TRIAL_DAYS} days in the future.`, {
+        param: 'trial_end',
+      });
+    }
+    if (!['trialing', 'active'].includes(subscription.status)) {
+      throw unmodeled(`does not implement trial_end on a ${subscription.status} subscription`, 'trial_end');
+    }
+    if (subscription.status !== 'trialing' && proration !== 'none') {
+      throw unmodeled('moves the trial of a paid period only with proration_behavior=none', 'proration_behavior');
+    }
+    const trialing = subscription.status === 'trialing';
+    for (const item of subscription.items.data) {
+      Object.assign(item, {
+        current_period_start: trialing ? item.current_period_start : start,
+        current_period_end: trialEnd,
+      });
+    }
+    Object.assign(subscription, {
+      status: 'trialing',
+      trial_start: trialing ? subscription.trial_start : start,
+      trial_end: trialEnd,
+      billing_cycle_anchor: trialEnd,
+      cancel_at: subscription.cancel_at_period_end ? trialEnd : subscription.cancel_at,
+    });
   }
 
   /** As at Stripe, asking to end at period end already counts as the cancellation request. */

@@ -242,6 +242,22 @@ export class StripeGateway {
     await this.call((api) => api.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenew }));
   }
 
+  /**
+   * Moves a Stripe subscription's next charge to a later moment, charging and crediting nothing for
+   * the time added: Stripe's way is a trial to that moment. One already ended is left as it is.
+   */
+  async moveRenewal(subscriptionId: string, renewsAt: Date, idempotencyKey: string): Promise<void> {
+    await this.call(async (api) => {
+      const subscription = await api.subscriptions.retrieve(subscriptionId);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      await api.subscriptions.update(
+        subscriptionId,
+        { trial_end: Math.floor(renewsAt.getTime() / 1000), proration_behavior: 'none' },
+        { idempotencyKey },
+      );
+    });
+  }
+
   /** Ends a Stripe subscription now; one already ended stays ended. */
   async cancelSubscription(subscriptionId: string): Promise<void> {
     await this.call(async (api) => {

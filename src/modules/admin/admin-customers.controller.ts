@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -6,21 +6,30 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
+import { invoicePdfHeaders } from '../invoices';
 import { AdminCustomersService } from './admin-customers.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import {
   AdminCustomersQueryDto,
   CustomerDetailDto,
+  CustomerSearchPageDto,
+  ExtendSubscriptionDto,
+  OrderPageLinkDto,
   OrderRefundedDto,
   ReceiptResentDto,
   RefundOrderDto,
   ResendReceiptDto,
+  ResendTrackerEmailDto,
+  SubscriptionExtendedDto,
+  TrackerEmailResentDto,
 } from './dto/admin-customers.dto';
-import { AdminUserPageDto } from './dto/admin-lists.dto';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -32,9 +41,9 @@ export class AdminCustomersController {
 
   @Get()
   @ApiOperation({ summary: 'Find customers by text in their email or name, one page at a time (newest first)' })
-  @ApiOkResponse({ type: AdminUserPageDto })
+  @ApiOkResponse({ type: CustomerSearchPageDto })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
-  search(@Query() query: AdminCustomersQueryDto): Promise<AdminUserPageDto> {
+  search(@Query() query: AdminCustomersQueryDto): Promise<CustomerSearchPageDto> {
     return this.customers.search(query);
   }
 
@@ -86,5 +95,83 @@ export class AdminCustomersController {
     @Body() dto: ResendReceiptDto,
   ): Promise<ReceiptResentDto> {
     return this.customers.resendReceipt(sessionId, id, orderId, dto);
+  }
+
+  @Post(':id/orders/:orderId/page-link')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A new link to the page of one of the customer’s paid orders, for staff to pass on (audited)',
+    description: 'Whoever holds the link sees the order and downloads its files, as from the buyer’s emails.',
+  })
+  @ApiOkResponse({ type: OrderPageLinkDto })
+  @ApiNotFoundResponse({ description: 'No order of this customer has this id' })
+  @ApiConflictResponse({ description: 'The order is not paid: it has no page' })
+  orderPageLink(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('customer')) id: string,
+    @Param('orderId', uuidParam('order')) orderId: string,
+  ): Promise<OrderPageLinkDto> {
+    return this.customers.orderPageLink(sessionId, id, orderId);
+  }
+
+  @Get(':id/invoices/:invoiceId/pdf')
+  @ApiOperation({ summary: 'One of the customer’s invoices as the PDF they get' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The invoice PDF, named after its number',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiBadRequestResponse({ description: 'An id is not a UUID' })
+  @ApiNotFoundResponse({ description: 'No invoice of this customer has this id' })
+  async invoicePdf(
+    @Param('id', uuidParam('customer')) id: string,
+    @Param('invoiceId', uuidParam('invoice')) invoiceId: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.customers.invoicePdf(id, invoiceId);
+    res.status(200).set(invoicePdfHeaders(file)).end(file.body);
+  }
+
+  @Post(':id/subscriptions/:subscriptionId/resend-tracker-email')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Email the customer one more copy of a County Tracker’s latest email (audited)',
+    description:
+      'The latest of its monthly deliveries and its release news. The same idempotencyKey again sends no second copy.',
+  })
+  @ApiOkResponse({ type: TrackerEmailResentDto })
+  @ApiBadRequestResponse({ description: 'A malformed body' })
+  @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
+  @ApiConflictResponse({ description: 'Not an active County Tracker, or one that has had no Tracker email yet' })
+  resendTrackerEmail(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('customer')) id: string,
+    @Param('subscriptionId', uuidParam('subscription')) subscriptionId: string,
+    @Body() dto: ResendTrackerEmailDto,
+  ): Promise<TrackerEmailResentDto> {
+    return this.customers.resendTrackerEmail(sessionId, id, subscriptionId, dto);
+  }
+
+  @Post(':id/subscriptions/:subscriptionId/extend')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Give an active subscription more time: 1–365 days or 1–12 months (audited)',
+    description:
+      'Its period ends that much later, and its Stripe renewal charges that much later, with nothing charged or ' +
+      'credited for the time added. The same idempotencyKey again answers with the same extension and extends ' +
+      'nothing more. End a subscription with POST /api/admin/subscriptions/{id}/cancel.',
+  })
+  @ApiOkResponse({ type: SubscriptionExtendedDto })
+  @ApiBadRequestResponse({ description: 'A count out of range, an unknown unit, or an end over 730 days ahead' })
+  @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
+  @ApiConflictResponse({ description: 'The subscription is not active, or is a one-time purchase with no end' })
+  @ApiServiceUnavailableResponse({ description: 'Stripe could not be reached; nothing changed' })
+  extendSubscription(
+    @AdminSessionId() sessionId: string,
+    @Param('id', uuidParam('customer')) id: string,
+    @Param('subscriptionId', uuidParam('subscription')) subscriptionId: string,
+    @Body() dto: ExtendSubscriptionDto,
+  ): Promise<SubscriptionExtendedDto> {
+    return this.customers.extendSubscription(sessionId, id, subscriptionId, dto);
   }
 }

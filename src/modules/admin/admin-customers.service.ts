@@ -1,12 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { formatDate } from '../../common/dates';
 import { formatDollars } from '../../common/money';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { InvoicesRepository } from '../invoices';
+import { CountiesRepository } from '../counties';
+import { type InvoiceFile, InvoicesRepository, InvoicesService } from '../invoices';
 import { EmailDeliveriesRepository, MailQueue } from '../mail';
-import { isSettled, type Order, OrdersRepository } from '../orders';
-import { SubscriptionsRepository } from '../subscriptions';
+import { isSettled, type Order, OrderPageLinks, OrdersRepository } from '../orders';
+import { SubscriptionsRepository, TrackerDeliveriesRepository } from '../subscriptions';
 import { UserListRepository, UsersRepository } from '../users';
 import { AuditLogRepository } from './audit-log.repository';
 import {
@@ -14,12 +16,24 @@ import {
   CustomerDetailDto,
   CustomerEmailDto,
   CustomerOrderDto,
+  CustomerSearchPageDto,
+  ExtendSubscriptionDto,
+  OrderPageLinkDto,
   OrderRefundedDto,
   ReceiptResentDto,
   RefundOrderDto,
   ResendReceiptDto,
+  ResendTrackerEmailDto,
+  SubscriptionExtendedDto,
+  TrackerEmailResentDto,
 } from './dto/admin-customers.dto';
-import { AdminUserDto, AdminUserPageDto } from './dto/admin-lists.dto';
+
+/** Stripe's longest trial, which is how a renewal is moved later: no period may end further ahead. */
+const FURTHEST_RENEWAL_DAYS = 730;
+const DAY_MS = 24 * 3600 * 1000;
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A message's kind is its key's leading words ("renewal-receipt-<id>" is a renewal-receipt). */
 export function emailKind(messageKey: string): string {
@@ -43,7 +57,11 @@ export class AdminCustomersService {
     private readonly users: UsersRepository,
     private readonly orders: OrdersRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly trackerDeliveries: TrackerDeliveriesRepository,
+    private readonly counties: CountiesRepository,
     private readonly invoices: InvoicesRepository,
+    private readonly invoicePdfs: InvoicesService,
+    private readonly orderLinks: OrderPageLinks,
     private readonly emails: EmailDeliveriesRepository,
     private readonly mail: MailQueue,
     private readonly stripe: StripeGateway,
@@ -51,14 +69,27 @@ export class AdminCustomersService {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
-  async search(query: AdminCustomersQueryDto): Promise<AdminUserPageDto> {
+  async search(query: AdminCustomersQueryDto): Promise<CustomerSearchPageDto> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
     const { rows, total } = await this.userList.page(
       { search: query.q || undefined },
       { offset: (page - 1) * pageSize, limit: pageSize },
     );
-    return { items: rows.map((row) => AdminUserDto.of(row)), total, page, pageSize };
+    const bought = await this.orders.purchasesOfUsers(rows.map((row) => row.id));
+    const items = rows.map((row) => {
+      const purchases = bought.get(row.id);
+      return {
+        id: row.id,
+        email: row.email,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        ordersCount: purchases?.orders ?? 0,
+        spentCents: purchases?.spentCents ?? 0,
+        lastOrderAt: purchases ? new Date(purchases.lastPaidAt).toISOString() : null,
+      };
+    });
+    return { items, total, page, pageSize };
   }
 
   async detail(userId: string): Promise<CustomerDetailDto> {
@@ -75,23 +106,37 @@ export class AdminCustomersService {
       this.invoices.listForUser(userId),
       customer.email ? this.emails.sentTo(customer.email) : Promise.resolve([]),
     ]);
+    const [places, trackerMailed] = await Promise.all([
+      this.counties.placesOf(subscriptions.map((s) => s.countyId)),
+      Promise.all(
+        subscriptions.map(
+          async (s) => s.purchaseType === 'annual' && !!(await this.trackerDeliveries.latestMailed(s.id)),
+        ),
+      ),
+    ]);
     return {
       customer: { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
       orders: orderRows,
-      subscriptions: subscriptions.map((s) => ({
-        id: s.id,
-        countyId: s.countyId,
-        purchaseType: s.purchaseType,
-        status: s.status,
-        autoRenew: s.autoRenew,
-        expirationDate: s.expirationDate ? new Date(s.expirationDate).toISOString() : null,
-      })),
+      subscriptions: subscriptions.map((s, i) => {
+        const place = places.get(s.countyId);
+        return {
+          id: s.id,
+          countyId: s.countyId,
+          countyName: place ? `${place.name}, ${place.stateCode}` : 'A county no longer listed',
+          purchaseType: s.purchaseType,
+          status: s.status,
+          autoRenew: s.autoRenew,
+          expirationDate: s.expirationDate ? new Date(s.expirationDate).toISOString() : null,
+          hasTrackerEmail: trackerMailed[i],
+        };
+      }),
       invoices: invoices.map((i) => ({
         id: i.id,
         number: `CDS-${String(i.number).padStart(6, '0')}`,
         kind: i.kind,
         issuedAt: new Date(i.issuedAt).toISOString(),
         totalCents: Number(i.totalCents),
+        pdfUrl: `/api/admin/customers/${userId}/invoices/${i.id}/pdf`,
       })),
       emails: emails.map((e): CustomerEmailDto => ({
         kind: emailKind(e.messageKey),
@@ -177,6 +222,152 @@ export class AdminCustomersService {
       emailedTo: order.email,
       message: `A copy of the receipt is on its way to ${order.email}`,
     };
+  }
+
+  /**
+   * Emails the customer one more copy of a County Tracker's latest email (the monthly delivery, or
+   * the news of a release if that came later). As for receipts, the request's key names the copy,
+   * so a double click sends it once, audited once.
+   */
+  async resendTrackerEmail(
+    sessionId: string,
+    userId: string,
+    subscriptionId: string,
+    dto: ResendTrackerEmailDto,
+  ): Promise<TrackerEmailResentDto> {
+    const subscription = await this.subscriptions.find(subscriptionId, { userId });
+    if (!subscription) throw new NotFoundException('Subscription not found');
+    if (subscription.purchaseType !== 'annual')
+      throw new ConflictException('Only a County Tracker is sent Tracker emails; this is a one-time purchase');
+    if (subscription.status !== 'active')
+      throw new ConflictException(`Only an active County Tracker is sent its data; this one is ${subscription.status}`);
+    const latest = await this.trackerDeliveries.latestMailed(subscriptionId);
+    if (!latest)
+      throw new ConflictException('This County Tracker has had no Tracker email yet: there is none to resend');
+    const customer = await this.users.findProfile(this.db.manager, userId);
+    const emailedTo = customer?.email ?? '';
+    await this.auditLog.transaction(async (db) => {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tracker-resend-${dto.idempotencyKey}`]);
+      if (await this.auditLog.hasEntry(db, 'subscription.tracker_email_resent', subscriptionId, dto.idempotencyKey))
+        return;
+      await this.auditLog.record(db, {
+        sessionId,
+        action: 'subscription.tracker_email_resent',
+        targetType: 'subscription',
+        targetId: subscriptionId,
+        before: null,
+        after: { request: dto.idempotencyKey, occasion: latest.occasion, month: latest.month, emailed_to: emailedTo },
+      });
+    });
+    await this.mail.queueTrackerCopy(
+      latest.occasion === 'monthly'
+        ? { subscriptionId, month: latest.month }
+        : { subscriptionId, datasetId: latest.datasetId },
+      dto.idempotencyKey,
+    );
+    const what = latest.occasion === 'monthly' ? `${monthName(latest.month)} County Tracker email` : 'release email';
+    return {
+      subscriptionId,
+      emailedTo,
+      occasion: latest.occasion,
+      message: `A copy of the ${what} is on its way to ${emailedTo}`,
+    };
+  }
+
+  /**
+   * Gives an active subscription more time: its period ends that much later, and its Stripe renewal
+   * charges that much later with nothing charged or credited for the time added. The subscription
+   * stays locked from the check to the audit entry, so a second click with the same key finds the
+   * first's entry and answers with it, extending nothing more.
+   */
+  async extendSubscription(
+    sessionId: string,
+    userId: string,
+    subscriptionId: string,
+    dto: ExtendSubscriptionDto,
+  ): Promise<SubscriptionExtendedDto> {
+    const by = `${dto.count} ${dto.unit === 'days' ? 'day' : 'month'}${dto.count === 1 ? '' : 's'}`;
+    const answer = (previous: Date, until: Date, renewalMoved: boolean): SubscriptionExtendedDto => ({
+      subscriptionId,
+      previousExpirationDate: previous.toISOString(),
+      expirationDate: until.toISOString(),
+      renewalMoved,
+      message: `Extended by ${by}: now runs until ${formatDate(until)}`,
+    });
+    return this.auditLog.transaction(async (db) => {
+      const subscription = await this.subscriptions.lock(db, subscriptionId, { userId });
+      if (!subscription) throw new NotFoundException('Subscription not found');
+      const earlier = await this.auditLog.afterOfRequest(db, 'subscription.extend', subscriptionId, dto.idempotencyKey);
+      if (earlier)
+        return answer(
+          new Date(earlier.previous_expiration_date as string),
+          new Date(earlier.expiration_date as string),
+          earlier.renewal_moved as boolean,
+        );
+      if (subscription.status !== 'active' || !subscription.expirationDate)
+        throw new ConflictException(
+          subscription.expirationDate
+            ? `Only an active subscription can be extended; this one is ${subscription.status}`
+            : 'A one-time purchase has no end to move',
+        );
+      const previous = new Date(subscription.expirationDate);
+      const until = await this.subscriptions.extendBy(db, subscriptionId, dto);
+      const furthest = new Date(Date.now() + FURTHEST_RENEWAL_DAYS * DAY_MS);
+      if (until > furthest)
+        throw new BadRequestException(
+          `Extending by ${by} would run it until ${formatDate(until)}; a subscription can run at most ` +
+            `${FURTHEST_RENEWAL_DAYS} days ahead (until ${formatDate(furthest)})`,
+        );
+      const renewalMoved = Boolean(subscription.stripeSubscriptionId);
+      if (subscription.stripeSubscriptionId)
+        await this.stripe.moveRenewal(
+          subscription.stripeSubscriptionId,
+          until,
+          `admin-extend-${subscriptionId}-${dto.idempotencyKey}`,
+        );
+      await this.auditLog.record(db, {
+        sessionId,
+        action: 'subscription.extend',
+        targetType: 'subscription',
+        targetId: subscriptionId,
+        before: { expiration_date: previous.toISOString(), stripe_subscription_id: subscription.stripeSubscriptionId },
+        after: {
+          request: dto.idempotencyKey,
+          extended_by: by,
+          previous_expiration_date: previous.toISOString(),
+          expiration_date: until.toISOString(),
+          renewal_moved: renewalMoved,
+        },
+      });
+      return answer(previous, until, renewalMoved);
+    });
+  }
+
+  /** One of the customer's invoices as the PDF they get, for staff to read or pass on. */
+  invoicePdf(userId: string, invoiceId: string): Promise<InvoiceFile> {
+    return this.invoicePdfs.pdfForUser(userId, invoiceId);
+  }
+
+  /**
+   * A new link to the page of one of the customer's paid orders, for staff to give them (when an email
+   * went astray). Audited, as the link opens the customer's files to whoever holds it.
+   */
+  async orderPageLink(sessionId: string, userId: string, orderId: string): Promise<OrderPageLinkDto> {
+    const order = await this.orders.findById(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundException('Order not found');
+    if (!order.paidAt) throw new ConflictException(`Only a paid order has a page; this one is ${order.status}`);
+    const { page } = await this.orderLinks.forOrder(orderId);
+    await this.auditLog.transaction((db) =>
+      this.auditLog.record(db, {
+        sessionId,
+        action: 'order.page_link_issued',
+        targetType: 'order',
+        targetId: orderId,
+        before: null,
+        after: { issued_to: 'staff' },
+      }),
+    );
+    return { orderId, url: page };
   }
 
   private refunded(orderId: string, refundId: string, amountCents: number, refundableCents: number): OrderRefundedDto {

@@ -52,6 +52,20 @@ export class AuditLogRepository {
     return rows.length > 0;
   }
 
+  /** What the entry a request recorded holds after the change, or null when the request recorded none. */
+  async afterOfRequest(
+    db: EntityManager,
+    action: string,
+    targetId: string,
+    request: string,
+  ): Promise<Record<string, unknown> | null> {
+    const [row]: { after: Record<string, unknown> }[] = await db.query(
+      `SELECT after FROM audit_log WHERE action = $1 AND target_id = $2 AND after->>'request' = $3 LIMIT 1`,
+      [action, targetId, request],
+    );
+    return row?.after ?? null;
+  }
+
   /** The latest entries, newest first, each with who made it. */
   async latest(limit: number): Promise<AuditRow[]> {
     const { entities, raw } = await this.db

@@ -37,6 +37,27 @@ export class MailQueue {
     return this.add(MailJob.trackerDelivery, data, `tracker-delivery-${data.subscriptionId}-${data.month}`);
   }
 
+  /**
+   * One more copy of a County Tracker email staff asked for (the monthly one or a release's news):
+   * the same request again queues nothing more.
+   */
+  queueTrackerCopy(
+    email: { subscriptionId: string; month: string } | { subscriptionId: string; datasetId: string },
+    requestKey: string,
+  ): Promise<void> {
+    return 'month' in email
+      ? this.add(
+          MailJob.trackerDelivery,
+          { ...email, resend: requestKey },
+          `tracker-delivery-${email.subscriptionId}-${email.month}-resend-${requestKey}`,
+        )
+      : this.add(
+          MailJob.trackerRelease,
+          { ...email, resend: requestKey },
+          `tracker-release-${email.subscriptionId}-${email.datasetId}-resend-${requestKey}`,
+        );
+  }
+
   /** One per subscription and release: the file names both. */
   queueTrackerRelease(data: TrackerReleaseJobData): Promise<void> {
     return this.add(MailJob.trackerRelease, data, `tracker-release-${data.subscriptionId}-${data.datasetId}`);

@@ -31,12 +31,16 @@ export interface TrackerDeliveryJobData {
   subscriptionId: string;
   /** The delivery's month, YYYY-MM. */
   month: string;
+  /** A copy staff asked for: its request's key makes it a message of its own, sent once however often asked. */
+  resend?: string;
 }
 
 export interface TrackerReleaseJobData {
   subscriptionId: string;
   /** The county's full file of the release. */
   datasetId: string;
+  /** A copy staff asked for, as for the monthly email. */
+  resend?: string;
 }
 
 export interface RenewalReminderJobData {

@@ -115,6 +115,27 @@ export class OrdersRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * What each of these customers has bought: their paid orders, what those charged (in cents, before
+   * refunds) and when the latest was paid. A customer with no paid order is left out.
+   */
+  async purchasesOfUsers(
+    userIds: string[],
+  ): Promise<Map<string, { orders: number; spentCents: number; lastPaidAt: Date }>> {
+    const rows: { userId: string; orders: number; spentCents: string; lastPaidAt: Date }[] = await this.db.query(
+      `SELECT user_id AS "userId", count(*)::int AS orders, sum(amount_cents)::text AS "spentCents",
+              max(paid_at) AS "lastPaidAt"
+       FROM orders WHERE user_id = ANY($1::uuid[]) AND paid_at IS NOT NULL GROUP BY user_id`,
+      [userIds],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.userId,
+        { orders: row.orders, spentCents: Number(row.spentCents), lastPaidAt: row.lastPaidAt },
+      ]),
+    );
+  }
+
   /** The orders of these items, by item id. */
   async ordersOfItems(itemIds: string[], db: EntityManager = this.db.manager): Promise<Map<string, ItemOrder>> {
     const rows: ItemOrder[] = await db.query(

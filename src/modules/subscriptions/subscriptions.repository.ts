@@ -261,6 +261,19 @@ export class SubscriptionsRepository {
     return renewed > 0;
   }
 
+  /**
+   * Staff giving a subscription more time: its period ends (and it renews) that much later; months
+   * end as PostgreSQL counts them (Jan 31 + 1 month is Feb 28). Answers the new end.
+   */
+  async extendBy(db: EntityManager, id: string, by: { unit: 'days' | 'months'; count: number }): Promise<Date> {
+    const [rows]: [{ expirationDate: Date }[], number] = await db.query(
+      `UPDATE subscriptions SET expiration_date = expiration_date + make_interval(${by.unit === 'days' ? 'days' : 'months'} => $2), updated_at = now()
+       WHERE id = $1 AND expiration_date IS NOT NULL RETURNING expiration_date AS "expirationDate"`,
+      [id, by.count],
+    );
+    return rows[0].expirationDate;
+  }
+
   /** The Stripe subscription ended: nothing renews any more. */
   async renewalEnded(stripeSubscriptionId: string): Promise<void> {
     await this.db.query(

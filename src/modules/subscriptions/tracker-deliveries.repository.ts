@@ -129,6 +129,22 @@ export class TrackerDeliveriesRepository {
     );
   }
 
+  /**
+   * The County Tracker's latest delivery whose email was queued: a month's (the monthly email) or a
+   * release's (its news), with what names the email. Null when it has had none.
+   */
+  async latestMailed(
+    subscriptionId: string,
+  ): Promise<{ occasion: 'monthly' | 'release'; month: string; datasetId: string } | null> {
+    const [row] = await this.db.query<{ occasion: 'monthly' | 'release'; month: string; datasetId: string }[]>(
+      `SELECT occasion, month, dataset_id AS "datasetId" FROM tracker_deliveries
+       WHERE subscription_id = $1 AND mail_queued_at IS NOT NULL
+       ORDER BY mail_queued_at DESC, created_at DESC LIMIT 1`,
+      [subscriptionId],
+    );
+    return row ?? null;
+  }
+
   /** Whether a County Tracker was told of this file at its release. */
   async hasReleaseNews(subscriptionId: string, datasetId: string): Promise<boolean> {
     const [row] = await this.db.query<{ found: boolean }[]>(

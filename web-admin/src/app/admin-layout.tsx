@@ -12,6 +12,7 @@ import {
   GlobalOutlined,
   LogoutOutlined,
   MenuOutlined,
+  SolutionOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -25,6 +26,7 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
   { path: ADMIN_PATHS.subscriptions, label: 'Subscriptions', icon: <CreditCardOutlined /> },
   { path: ADMIN_PATHS.users, label: 'Users', icon: <TeamOutlined /> },
+  { path: ADMIN_PATHS.customers, label: 'Customers', icon: <SolutionOutlined /> },
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
@@ -52,7 +54,9 @@ export function AdminLayout() {
       ? ADMIN_PATHS.dashboard
       : pathname.startsWith(`${ADMIN_PATHS.releases}/`)
         ? ADMIN_PATHS.releases
-        : pathname;
+        : pathname.startsWith(`${ADMIN_PATHS.customers}/`)
+          ? ADMIN_PATHS.customers
+          : pathname;
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),

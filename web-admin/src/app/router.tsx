@@ -26,6 +26,8 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   releases: page(() => import('../pages/releases')),
   release: page(() => import('../pages/releases/release')),
   jobs: page(() => import('../pages/jobs')),
+  customers: page(() => import('../pages/customers')),
+  customer: page(() => import('../pages/customers/customer')),
 };
 
 export const router = createBrowserRouter([

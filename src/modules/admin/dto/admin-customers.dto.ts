@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { trimmed } from '../../../common/validation';
 
 /** Digits become a number; anything else stays as it came, for the validator to refuse with its message. */
@@ -67,13 +67,41 @@ export class CustomerOrderDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt: string | null;
 }
 
+/** One customer found by a search, with what they have bought. */
+export class CustomerSearchRowDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: String, nullable: true }) email: string | null;
+  @ApiProperty({ type: String, nullable: true }) firstName: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastName: string | null;
+  @ApiProperty({ description: 'Paid orders' }) ordersCount: number;
+  @ApiProperty({ description: 'What their paid orders charged, in cents, before refunds' }) spentCents: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the latest order was paid' })
+  lastOrderAt: string | null;
+}
+
+export class CustomerSearchPageDto {
+  @ApiProperty({ type: [CustomerSearchRowDto] }) items: CustomerSearchRowDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+}
+
 export class CustomerSubscriptionSummaryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) countyId: string;
+  @ApiProperty({ example: 'Harris County, TX', description: 'The county, as customers see it' }) countyName: string;
   @ApiProperty({ example: 'annual' }) purchaseType: string;
   @ApiProperty({ example: 'active' }) status: string;
   @ApiProperty() autoRenew: boolean;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expirationDate: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'The end of the period paid for: the next renewal when it renews',
+  })
+  expirationDate: string | null;
+  @ApiProperty({ description: 'A County Tracker email (monthly or a release’s news) was sent: one can be resent' })
+  hasTrackerEmail: boolean;
 }
 
 export class CustomerInvoiceDto {
@@ -82,6 +110,7 @@ export class CustomerInvoiceDto {
   @ApiProperty({ example: 'order' }) kind: string;
   @ApiProperty({ type: String, format: 'date-time' }) issuedAt: string;
   @ApiProperty({ description: 'Cents' }) totalCents: number;
+  @ApiProperty({ example: '/api/admin/customers/…/invoices/…/pdf', description: 'The PDF, for staff' }) pdfUrl: string;
 }
 
 export class CustomerEmailDto {
@@ -119,4 +148,66 @@ export class ReceiptResentDto {
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty({ example: 'dana@example.com' }) emailedTo: string;
   @ApiProperty({ example: 'A copy of the receipt is on its way to dana@example.com' }) message: string;
+}
+
+/** A copy of a customer's latest County Tracker email staff ask for: one key per click-through. */
+export class ResendTrackerEmailDto extends ResendReceiptDto {}
+
+export class TrackerEmailResentDto {
+  @ApiProperty({ format: 'uuid' }) subscriptionId: string;
+  @ApiProperty({ example: 'dana@example.com' }) emailedTo: string;
+  @ApiProperty({ enum: ['monthly', 'release'], description: 'The monthly delivery, or the news of a release' })
+  occasion: 'monthly' | 'release';
+  @ApiProperty({ example: 'A copy of the November 2026 County Tracker email is on its way to dana@example.com' })
+  message: string;
+}
+
+export const EXTENSION_UNITS = ['days', 'months'] as const;
+export type ExtensionUnit = (typeof EXTENSION_UNITS)[number];
+/** The most of each unit one extension may add: a year either way. */
+export const MOST_EXTENSION: Record<ExtensionUnit, number> = { days: 365, months: 12 };
+
+/** More time for a subscription, in days or months, with a key the console makes once per confirmation. */
+export class ExtendSubscriptionDto {
+  @ApiProperty({ enum: EXTENSION_UNITS, example: 'months' })
+  @IsIn(EXTENSION_UNITS, { message: `unit must be one of: ${EXTENSION_UNITS.join(', ')}` })
+  unit: ExtensionUnit;
+
+  @ApiProperty({ minimum: 1, maximum: 365, example: 1, description: 'How many: 1 to 365 days, or 1 to 12 months' })
+  @ValidateBy({
+    name: 'extensionCount',
+    validator: {
+      validate: (value: unknown, args) => {
+        const most = MOST_EXTENSION[(args?.object as { unit?: ExtensionUnit }).unit ?? 'months'] ?? 12;
+        return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= most;
+      },
+      defaultMessage: (args) => {
+        const unit = (args?.object as { unit?: ExtensionUnit }).unit;
+        return unit === 'days'
+          ? 'count must be a whole number of days from 1 to 365'
+          : 'count must be a whole number of months from 1 to 12';
+      },
+    },
+  })
+  count: number;
+
+  @ApiProperty({ format: 'uuid', description: 'The same key again (a double click, a retry) extends no further' })
+  @IsUUID('all', { message: 'idempotencyKey must be a UUID' })
+  idempotencyKey: string;
+}
+
+export class SubscriptionExtendedDto {
+  @ApiProperty({ format: 'uuid' }) subscriptionId: string;
+  @ApiProperty({ type: String, format: 'date-time' }) previousExpirationDate: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'The new end of the period: the next renewal' })
+  expirationDate: string;
+  @ApiProperty({ description: 'Whether the Stripe renewal moved too (false when it does not renew at Stripe)' })
+  renewalMoved: boolean;
+  @ApiProperty({ example: 'Extended by 1 month: now runs until Dec 27, 2027' }) message: string;
+}
+
+/** A link to the customer's order page, made for staff to pass on. */
+export class OrderPageLinkDto {
+  @ApiProperty({ format: 'uuid' }) orderId: string;
+  @ApiProperty({ example: 'https://store.example.com/orders/…' }) url: string;
 }

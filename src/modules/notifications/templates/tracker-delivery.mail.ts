@@ -24,7 +24,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
     private readonly links: OrderPageLinks,
   ) {}
 
-  async build({ subscriptionId, month }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
+  async build({ subscriptionId, month, resend }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     const delivered = await this.trackerDeliveries.find(subscriptionId, month);
     const dataset = delivered && (await this.datasets.findById(delivered.datasetId));
@@ -45,7 +45,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
     const facts = delivery.dataChanged ? await this.datasets.releaseFileFacts(dataset.id) : null;
     const changes = facts && changeSummary(facts);
     return this.composer.compose({
-      key: `tracker-delivery-${subscriptionId}-${month}`,
+      key: `tracker-delivery-${subscriptionId}-${month}` + (resend ? `-resend-${resend}` : ''),
       to: subscription.email,
       subject: `Your ${monthName} County Tracker data: ${county}`,
       blocks: [

@@ -80,7 +80,7 @@ export class TrackerReleaseMail implements MailTemplate<TrackerReleaseJobData> {
     private readonly links: OrderPageLinks,
   ) {}
 
-  async build({ subscriptionId, datasetId }: TrackerReleaseJobData): Promise<OutgoingMail | null> {
+  async build({ subscriptionId, datasetId, resend }: TrackerReleaseJobData): Promise<OutgoingMail | null> {
     const [subscription, delivered, facts] = await Promise.all([
       this.facts.read(subscriptionId),
       this.trackerDeliveries.hasReleaseNews(subscriptionId, datasetId),
@@ -92,7 +92,7 @@ export class TrackerReleaseMail implements MailTemplate<TrackerReleaseJobData> {
     const changes = changeSummary(facts);
     const links = await this.links.forOrder(subscription.orderId);
     return this.composer.compose({
-      key: `tracker-release-${subscriptionId}-${datasetId}`,
+      key: `tracker-release-${subscriptionId}-${datasetId}` + (resend ? `-resend-${resend}` : ''),
       to: subscription.email,
       subject: `New County Tracker data for ${county}: release ${facts.release}`,
       blocks: [
