@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { markRouteTemplate } from './route-template';
 
 /** A route answered on the bare Node request, before Express and Nest see it. */
 export interface HotRoute {
@@ -21,7 +22,10 @@ export function serveAheadOfFramework(app: INestApplication, routes: HotRoute[])
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const route = routes.find((r) => r.path === req.url && r.methods.includes(req.method ?? ''));
-    if (route) return route.handle(req, res);
+    if (route) {
+      markRouteTemplate(req, route.path);
+      return route.handle(req, res);
+    }
     for (const listener of framework) listener(req, res);
   });
 }
