@@ -7,6 +7,8 @@ export interface HotRoute {
   methods: string[];
   /** The exact request target: a query string or a trailing slash leaves the request to the framework. */
   path: string;
+  /** Also answers the path with any query string, which this route reads nothing of. */
+  anyQuery?: boolean;
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
@@ -21,7 +23,11 @@ export function serveAheadOfFramework(app: INestApplication, routes: HotRoute[])
   const framework = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const route = routes.find((r) => r.path === req.url && r.methods.includes(req.method ?? ''));
+    const route = routes.find(
+      (r) =>
+        (r.path === req.url || (r.anyQuery && req.url?.startsWith(`${r.path}?`))) &&
+        r.methods.includes(req.method ?? ''),
+    );
     if (route) {
       markRouteTemplate(req, route.path);
       return route.handle(req, res);

@@ -16,6 +16,8 @@ export function metricsRoute(app: INestApplication): HotRoute {
   return {
     methods: ['GET', 'HEAD'],
     path: METRICS_PATH,
+    // Prometheus may be told to add parameters to its scrapes.
+    anyQuery: true,
     handle: (req, res) => void answerScrape(req, res, rules, metrics),
   };
 }
