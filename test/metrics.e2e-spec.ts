@@ -198,6 +198,21 @@ describe('Metrics for Prometheus', () => {
       expect(seriesOf(text, 'cds_http_requests_total').filter((labels) => labels.includes('/metrics'))).toEqual([]);
     });
 
+    it('counts the receipts the worker sends, by kind, and the jobs that sent them', async () => {
+      // The orders bought above each queued a receipt, which the worker process sends to the outbox.
+      const [{ paid }] = await context.store.db.query(`SELECT count(*)::int AS paid FROM orders WHERE status = 'paid'`);
+      const text = await eventually(async () => {
+        const now = await (await fetch(`${workerUrl}/metrics`)).text();
+        return sample(now, 'cds_emails_sent_total', { kind: 'receipt' }) >= paid && now;
+      }, 30_000);
+      expect(sample(text, 'cds_emails_sent_total', { kind: 'receipt' })).toBe(paid);
+      expect(sample(text, 'cds_emails_failed_total', { kind: 'receipt' })).toBe(0);
+      expect(sample(text, 'cds_jobs_completed_total', { queue: 'mail' })).toBeGreaterThanOrEqual(paid);
+      expect(
+        sample(text, 'cds_job_duration_seconds_count', { queue: 'mail', outcome: 'completed' }),
+      ).toBeGreaterThanOrEqual(paid);
+    }, 60_000);
+
     it('counts a failed job in the worker, with its duration', async () => {
       const text = async () => (await fetch(`${workerUrl}/metrics`)).text();
       const before = await text();
