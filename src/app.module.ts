@@ -2,6 +2,7 @@ import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HttpErrorFilter } from './common/filters/http-error.filter';
 import { CoreModule } from './core.module';
+import { HttpMetrics } from './integrations/metrics/http-metrics';
 import { AdminModule } from './modules/admin/admin.module';
 import { ApiTokensController } from './modules/api-tokens/api-tokens.controller';
 import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
@@ -43,7 +44,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     ApiTokensModule,
     DataApiModule,
   ],
-  providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
+  providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }, HttpMetrics],
 })
 export class AppModule implements NestModule {
   /**

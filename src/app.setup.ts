@@ -11,6 +11,8 @@ import { sameOriginOnly } from './common/http/same-origin';
 import { sendSecurityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/validation';
 import { appConfig, mailConfig } from './config';
+import { HttpMetrics } from './integrations/metrics/http-metrics';
+import { metricsRoute } from './integrations/metrics/metrics-route';
 import type { StripeSimulator } from './dev/stripe-simulator/stripe-simulator';
 import { STRIPE_SIMULATOR } from './integrations/stripe/stripe-simulator.provider';
 import { OidcClient } from './modules/auth/oidc-client.service';
@@ -63,7 +65,8 @@ export async function configureApp(app: NestExpressApplication): Promise<NestExp
   app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
   // The API's full map helps an attacker more than a customer: production does not publish it.
   if (!site.production) setUpDocs(app);
-  serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins)]);
+  serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins), metricsRoute(app)]);
   sendSecurityHeaders(app.getHttpServer(), site.production);
+  app.get(HttpMetrics).instrument(app.getHttpServer());
   return app;
 }

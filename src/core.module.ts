@@ -5,11 +5,12 @@ import { LoggerModule } from 'nestjs-pino';
 import { loggerOptions } from './common/logging';
 import { appConfig, configNamespaces, databaseConfig } from './config';
 import { dataSourceOptions } from './database/data-source-options';
+import { MetricsModule } from './integrations/metrics/metrics.module';
 import { QueueModule } from './integrations/queue/queue.module';
 import { RedisModule } from './integrations/redis/redis.module';
 import { StripeModule } from './integrations/stripe/stripe.module';
 
-/** What the API and the worker both stand on: configuration, logs, PostgreSQL, Redis, queues, Stripe. */
+/** What the API and the worker both stand on: configuration, logs, PostgreSQL, Redis, queues, Stripe, metrics. */
 @Module({
   imports: [
     // Variables come from the environment (entry points load .env into it first).
@@ -27,6 +28,7 @@ import { StripeModule } from './integrations/stripe/stripe.module';
     RedisModule,
     QueueModule,
     StripeModule,
+    MetricsModule,
   ],
   exports: [QueueModule],
 })

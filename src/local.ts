@@ -1,5 +1,7 @@
 import { createApi, createWorker, ensureLocalAdminPassword, listen, runEntryPoint } from './bootstrap';
 import { checkRedis } from './common/service-checks';
+import { DEFAULT_WORKER_METRICS_PORT } from './config/metrics.config';
+import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-server';
 import { prepareDatabase } from './database/prepare-database';
 import { localStandIns } from './local-stand-ins';
 
@@ -11,11 +13,14 @@ runEntryPoint('County Data Store', async (env) => {
   await checkRedis(env.REDIS_URL as string);
   await prepareDatabase(env.DATABASE_URL as string);
   ensureLocalAdminPassword(env);
-  await createWorker();
+  // Each role keeps its metrics: the API's at PORT/metrics, the worker's on WORKER_METRICS_PORT.
+  const workerMetrics = await WorkerMetricsServer.open(Number(env.WORKER_METRICS_PORT ?? DEFAULT_WORKER_METRICS_PORT));
+  workerMetrics.serve(await createWorker());
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));
   const standIns = localStandIns(env, url).map((line) => `  - ${line}\n`);
   console.log(
-    `\nCounty Data Store is running at ${url}\n${standIns.length ? `\nLocal stand-ins:\n${standIns.join('')}` : ''}`,
+    `\nCounty Data Store is running at ${url}\n${standIns.length ? `\nLocal stand-ins:\n${standIns.join('')}` : ''}` +
+      `\nMetrics: ${url}/metrics (API), http://localhost:${workerMetrics.port}/metrics (worker)\n`,
   );
 });

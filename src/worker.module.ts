@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CoreModule } from './core.module';
+import { JobMetrics } from './integrations/metrics/job-metrics';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
@@ -8,10 +10,11 @@ import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
 import { WorkerStatus } from './worker-status';
 
-/** The worker process: BullMQ processors and job schedulers, no HTTP. */
+/** The worker process: BullMQ processors and job schedulers; no HTTP but its metrics port. */
 @Module({
   imports: [
     CoreModule,
+    DiscoveryModule,
     NotificationsWorkerModule,
     JourneyWorkerModule,
     SubscriptionsWorkerModule,
@@ -19,6 +22,6 @@ import { WorkerStatus } from './worker-status';
     StripeEventsWorkerModule,
     DatasetsWorkerModule,
   ],
-  providers: [WorkerStatus],
+  providers: [WorkerStatus, JobMetrics],
 })
 export class WorkerModule {}

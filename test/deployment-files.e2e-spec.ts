@@ -15,12 +15,48 @@ const requiredInProduction = Object.entries(VARIABLES)
 
 interface ComposeService {
   image?: string;
+  profiles?: string[];
+  volumes?: string[];
+  networks?: Record<string, { aliases?: string[] }>;
   build?: string | { context: string; target?: string };
   entrypoint?: string[];
   command?: string[];
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
+}
+
+interface ScrapeJob {
+  job_name: string;
+  metrics_path: string;
+  authorization?: { type: string; credentials_file?: string };
+  dns_sd_configs?: { names: string[]; type: string; port: number }[];
+}
+
+/** Each scrape job of deploy/prometheus.yml as host name and port. */
+const scrapeTargets = () =>
+  (parse(read('deploy/prometheus.yml')) as { scrape_configs: ScrapeJob[] }).scrape_configs.map((job) => ({
+    job,
+    targets: (job.dns_sd_configs ?? []).flatMap((sd) => sd.names.map((name) => ({ name, port: sd.port }))),
+  }));
+
+/**
+ * The monitoring profile's Prometheus: it mounts deploy/prometheus.yml where it reads its
+ * configuration, and writes METRICS_TOKEN to the file the scrape jobs send as their bearer token.
+ */
+function expectPrometheusService(services: Record<string, ComposeService>): void {
+  const prometheus = services.prometheus;
+  expect(prometheus.profiles).toEqual(['monitoring']);
+  expect(prometheus.image).toMatch(/^prom\/prometheus/);
+  const mount = prometheus.volumes!.find((volume) => volume.startsWith('./deploy/prometheus.yml:'))!;
+  const configPath = mount.split(':')[1];
+  const start = prometheus.command!.join(' ');
+  expect(start).toContain(`--config.file=${configPath}`);
+  expect(prometheus.environment!.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+  for (const { job } of scrapeTargets()) {
+    expect(job.authorization?.type).toBe('Bearer');
+    expect(start).toContain(`"$$METRICS_TOKEN" > ${job.authorization!.credentials_file} && exec /bin/prometheus`);
+  }
 }
 
 const composeServices = (file = 'docker-compose.prod.yml') =>
@@ -78,6 +114,19 @@ describe('compose files, as docker compose reads them', () => {
     expect(result.stderr).toContain('set POSTGRES_PASSWORD');
   });
 
+  it.each(['docker-compose.yml', 'docker-compose.prod.yml'])('accepts %s with its monitoring profile', (file) => {
+    const [command, ...args] = composeCommand();
+    const envFile = join(mkdtempSync(join(tmpdir(), 'compose-')), '.env');
+    writeFileSync(envFile, '');
+    const result = spawnSync(
+      command,
+      [...args, '--env-file', envFile, '-f', file, '--profile', 'monitoring', 'config', '--services'],
+      { cwd: root, env: { PATH: process.env.PATH, ...productionSecrets }, encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')).toContain('prometheus');
+  });
+
   it('finds a compose implementation to check with', () => {
     const [command, ...args] = composeCommand();
     expect(() => execFileSync(command, [...args, 'version'], { stdio: 'ignore' })).not.toThrow();
@@ -89,7 +138,7 @@ describe('docker-compose.yml (development)', () => {
   const store = services.store;
 
   it('runs postgres, redis, MinIO with its bucket step and the store with its local stand-ins', () => {
-    expect(Object.keys(services).sort()).toEqual(['minio', 'minio-bucket', 'postgres', 'redis', 'store']);
+    expect(Object.keys(services).sort()).toEqual(['minio', 'minio-bucket', 'postgres', 'prometheus', 'redis', 'store']);
     expect(store.environment!.NODE_ENV).toBe('development');
     expect(store.command).toEqual(['node', 'dist/src/local.js']);
     expect(packageScripts().start).toBe('node dist/src/local.js');
@@ -117,6 +166,41 @@ describe('docker-compose.yml (development)', () => {
   });
 });
 
+describe('monitoring (profile monitoring, deploy/prometheus.yml)', () => {
+  it('scrapes the API on PORT and the worker on WORKER_METRICS_PORT, at /metrics', () => {
+    const jobs = scrapeTargets();
+    expect(jobs.map(({ job }) => job.job_name).sort()).toEqual(['store-api', 'store-worker']);
+    for (const { job } of jobs) expect(job.metrics_path).toBe('/metrics');
+  });
+
+  it('runs Prometheus in docker-compose.yml, whose store answers to the names it scrapes on both ports', () => {
+    const services = composeServices('docker-compose.yml');
+    expectPrometheusService(services);
+    const aliases = services.store.networks?.default.aliases ?? [];
+    const ports = [Number(services.store.environment!.PORT), Number(VARIABLES.WORKER_METRICS_PORT.localDefault)];
+    for (const { name, port } of scrapeTargets().flatMap(({ targets }) => targets)) {
+      expect({ name, known: aliases.includes(name), port: ports.includes(port) }).toEqual({
+        name,
+        known: true,
+        port: true,
+      });
+    }
+  });
+
+  it('runs Prometheus in docker-compose.prod.yml, scraping the api and worker services on their ports', () => {
+    const services = composeServices();
+    expectPrometheusService(services);
+    const jobs = Object.fromEntries(scrapeTargets().map(({ job, targets }) => [job.job_name, targets]));
+    expect(jobs['store-api']).toEqual([{ name: 'api', port: Number(services.api.environment!.PORT) }]);
+    expect(jobs['store-worker']).toEqual([
+      { name: 'worker', port: Number(services.worker.environment!.WORKER_METRICS_PORT) },
+    ]);
+    // The token reaches the store and Prometheus alike; Prometheus itself is published on this host only.
+    expect(services.api.environment!.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+    expect(services.prometheus.ports).toEqual(['127.0.0.1:9090:9090']);
+  });
+});
+
 describe('docker-compose.prod.yml', () => {
   const services = composeServices();
 
@@ -127,6 +211,7 @@ describe('docker-compose.prod.yml', () => {
       'minio',
       'minio-bucket',
       'postgres',
+      'prometheus',
       'redis',
       'worker',
     ]);

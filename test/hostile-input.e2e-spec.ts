@@ -154,8 +154,11 @@ function isSmallCleanObject(v: unknown): boolean {
   }
 }
 
+/** Prometheus's token for GET /metrics in this run: every other credential must be refused there. */
+const METRICS_TOKEN = `metrics-${'m'.repeat(40)}`;
+
 describe('Hostile input to every endpoint', () => {
-  const context = useTestApp({ listen: true });
+  const context = useTestApp({ listen: true, env: { METRICS_TOKEN } });
   let port: number;
   let origin: string;
   const cases: Case[] = [];
@@ -319,6 +322,7 @@ describe('Hostile input to every endpoint', () => {
     for (const { method, path, op } of operations) {
       cases.push(...casesFor(method, path, op, profileOf(method, path, op), docs.body));
     }
+    cases.push(...metricsCases());
 
     await stripe.simulator.flushWebhooks();
     before = await fingerprint();
@@ -328,6 +332,43 @@ describe('Hostile input to every endpoint', () => {
     closeAgent();
     printSummary();
   });
+
+  /**
+   * GET /metrics is outside the API document: credentials that are not Prometheus's token, the
+   * other roles' real ones included, and hostile query strings (read only after the token) get 401.
+   */
+  function metricsCases(): Case[] {
+    const endpoint = 'GET /metrics';
+    const refused: Expectation = { kind: 'refused', statuses: [401], message: /METRICS_TOKEN/ };
+    const credentials: Labelled<Record<string, string>>[] = [
+      ...HOSTILE_ADMIN_CREDENTIALS,
+      ...HOSTILE_TOKEN_CREDENTIALS.filter(({ label }) => !HOSTILE_ADMIN_CREDENTIALS.some((a) => a.label === label)),
+      { label: 'a live admin token', value: adminHeaders() },
+      { label: 'a customer session', value: customerHeaders() },
+      { label: 'a live API token', value: tokenHeaders() },
+      { label: 'the metrics token cut short', value: { Authorization: `Bearer ${METRICS_TOKEN.slice(0, -1)}` } },
+      { label: 'the metrics token and more', value: { Authorization: `Bearer ${METRICS_TOKEN} ${METRICS_TOKEN}` } },
+      { label: 'the metrics token without a scheme', value: { Authorization: METRICS_TOKEN } },
+      { label: 'the metrics token in a cookie', value: { Cookie: `token=${METRICS_TOKEN}` } },
+      { label: 'the metrics token in upper case', value: { Authorization: `Bearer ${METRICS_TOKEN.toUpperCase()}` } },
+    ];
+    return [
+      ...credentials.map(({ label, value }) => ({
+        endpoint,
+        family: 'credentials' as const,
+        name: label,
+        req: { method: 'GET', target: '/metrics', headers: value },
+        expect: refused,
+      })),
+      ...hostileQueries('name').map(({ label, value }) => ({
+        endpoint,
+        family: 'query' as const,
+        name: label,
+        req: { method: 'GET', target: `/metrics?${value}`, headers: {} },
+        expect: refused,
+      })),
+    ];
+  }
 
   // -------------------------------------------------------------------------------------------
   // The tests
@@ -343,6 +384,7 @@ describe('Hostile input to every endpoint', () => {
       'GET /api/login/callback',
       'GET /api/downloads/{token}',
       'GET /api/orders/{token}',
+      'GET /metrics',
     ]) {
       expect(covered).toContain(required);
     }

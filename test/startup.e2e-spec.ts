@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PRODUCTION_ENV as production } from './support/production-env';
+import { createTestEnvironment, destroyTestEnvironment } from './support/test-app';
 
 // The built entry points, run as an operator would run them (npm test builds first).
 const root = join(__dirname, '..');
@@ -54,6 +57,21 @@ describe('Starting the store', () => {
     });
     expect(code).toBe(1);
     expectOneLine(stderr, 'Redis is not reachable at 127.0.0.1:1 (REDIS_URL)', 'redis-server --daemonize yes');
+  });
+
+  it('names WORKER_METRICS_PORT when its port is taken, and stops before the worker takes any job', async () => {
+    const environment = await createTestEnvironment();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stderr } = await run('worker.js', { ...environment.env, WORKER_METRICS_PORT: String(port) });
+      expect(code).toBe(1);
+      expectOneLine(stderr, 'Worker cannot start', `port ${port} (WORKER_METRICS_PORT) is in use`);
+    } finally {
+      taken.close();
+      await destroyTestEnvironment(environment);
+    }
   });
 
   it('tells a production API to run the migration step when its database does not exist yet', async () => {

@@ -167,6 +167,8 @@ export async function startBenchApp(database: string, env: Record<string, string
     REDIS_KEY_PREFIX: redisPrefix,
     // Receipts of thousands of bench purchases go to a folder of their own, removed afterwards.
     MAIL_OUTBOX_DIR: outbox,
+    // Any free port for the worker's metrics, so a store running on this machine does not stop the bench.
+    WORKER_METRICS_PORT: '0',
     ...env,
   };
   const worker = spawnOnServerCore(nodeArgumentsOf('start:worker'), storeEnv);

@@ -88,6 +88,8 @@ describe('readEnvironment', () => {
     ['DATABASE_URL', 'mysql://db/county_store', 'DATABASE_URL must be a postgres:// URL that names a database'],
     ['DATABASE_URL', 'postgres://db:5432', 'DATABASE_URL must be a postgres:// URL that names a database'],
     ['PORT', '70000', 'PORT must be a port number from 1 to 65535'],
+    ['WORKER_METRICS_PORT', '9464x', 'WORKER_METRICS_PORT must be a port number from 1 to 65535, or 0'],
+    ['METRICS_TOKEN', 'short', 'METRICS_TOKEN must be at least 32 characters'],
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL'],
     ['SESSION_SECRET', 'short', 'SESSION_SECRET must be at least 32 characters'],
     ['SUPPORT_EMAIL', 'not-an-address', 'SUPPORT_EMAIL must be an email address'],

@@ -28,6 +28,12 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       const port = Number(raw);
       return /^\d+$/.test(raw) && port >= 1 && port <= 65535 ? undefined : 'must be a port number from 1 to 65535';
     }
+    case 'listen-port': {
+      const port = Number(raw);
+      return /^\d+$/.test(raw) && port <= 65535
+        ? undefined
+        : 'must be a port number from 1 to 65535, or 0 for any free port';
+    }
     case 'http-url':
       return hasProtocol(raw, ['http:', 'https:']) ? undefined : 'must be an http:// or https:// URL';
     case 'postgres-url':

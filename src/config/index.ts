@@ -3,11 +3,22 @@ import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { mailConfig } from './mail.config';
+import { metricsConfig } from './metrics.config';
 import { redisConfig } from './redis.config';
 import { storageConfig } from './storage.config';
 import { stripeConfig } from './stripe.config';
 
-export { adminConfig, appConfig, authConfig, databaseConfig, mailConfig, redisConfig, storageConfig, stripeConfig };
+export {
+  adminConfig,
+  appConfig,
+  authConfig,
+  databaseConfig,
+  mailConfig,
+  metricsConfig,
+  redisConfig,
+  storageConfig,
+  stripeConfig,
+};
 export { ConfigError, readEnvironment } from './environment';
 export type { Environment } from './environment';
 
@@ -21,4 +32,5 @@ export const configNamespaces = [
   authConfig,
   adminConfig,
   storageConfig,
+  metricsConfig,
 ];

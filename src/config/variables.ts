@@ -6,6 +6,7 @@
 export type VariableKind =
   | 'node-env'
   | 'port'
+  | 'listen-port'
   | 'http-url'
   | 'postgres-url'
   | 'redis-url'
@@ -53,6 +54,17 @@ export const VARIABLES = {
     kind: 'log-level',
     description: 'fatal, error, warn, info, debug, trace or silent',
     localDefault: 'info',
+  },
+  METRICS_TOKEN: {
+    kind: 'secret',
+    description:
+      "Bearer token Prometheus sends to GET /metrics on the API and on the worker's metrics port (at least 32 characters); unset in production means both answer 404, unset locally leaves them open",
+  },
+  WORKER_METRICS_PORT: {
+    kind: 'listen-port',
+    description:
+      "HTTP port of the worker's GET /metrics (the API serves its own on PORT); 0 takes any free port (tests); production uses 9464 too",
+    localDefault: '9464',
   },
   DATABASE_URL: {
     kind: 'postgres-url',

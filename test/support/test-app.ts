@@ -30,6 +30,8 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // Workers of parallel test files must not meet on one metrics port.
+    WORKER_METRICS_PORT: '0',
     ...overrides,
     // Whatever else is overridden, a test file keeps its own database, keys, mailbox and files.
     DATABASE_URL: database.url,

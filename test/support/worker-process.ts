@@ -43,7 +43,7 @@ export class WorkerProcess {
     checkBuild();
     const child = spawn(process.execPath, [WORKER_ENTRY], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, WORKER_METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const worker = new WorkerProcess(child);

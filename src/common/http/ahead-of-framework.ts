@@ -1,11 +1,14 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { markRouteTemplate } from './route-template';
 
 /** A route answered on the bare Node request, before Express and Nest see it. */
 export interface HotRoute {
   methods: string[];
   /** The exact request target: a query string or a trailing slash leaves the request to the framework. */
   path: string;
+  /** Also answers the path with any query string, which this route reads nothing of. */
+  anyQuery?: boolean;
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
@@ -20,8 +23,15 @@ export function serveAheadOfFramework(app: INestApplication, routes: HotRoute[])
   const framework = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const route = routes.find((r) => r.path === req.url && r.methods.includes(req.method ?? ''));
-    if (route) return route.handle(req, res);
+    const route = routes.find(
+      (r) =>
+        (r.path === req.url || (r.anyQuery && req.url?.startsWith(`${r.path}?`))) &&
+        r.methods.includes(req.method ?? ''),
+    );
+    if (route) {
+      markRouteTemplate(req, route.path);
+      return route.handle(req, res);
+    }
     for (const listener of framework) listener(req, res);
   });
 }

@@ -27,6 +27,7 @@ import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard } from './admin.guard';
 import { AdminBackgroundWorkController } from './admin-background-work.controller';
 import { BackgroundWorkService } from './background-work.service';
+import { QueueDepthMetrics } from './queue-depth-metrics';
 import { AuditLogRepository } from './audit-log.repository';
 import { StaffSignInController } from './staff-sign-in.controller';
 import { StaffSignIn } from './staff-sign-in.service';
@@ -68,6 +69,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleaseFilesService,
     AdminReleaseUploadsService,
     BackgroundWorkService,
+    QueueDepthMetrics,
     AuditLogRepository,
     AdminSessionsRepository,
     StaffSignIn,

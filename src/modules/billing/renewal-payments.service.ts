@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { BusinessMetrics } from '../../integrations/metrics/business-metrics';
 import { InvoicesRepository } from '../invoices';
 import { MailQueue } from '../mail';
 import { PaymentsLedger } from '../payments';
@@ -28,6 +29,7 @@ export class RenewalPaymentsService {
     private readonly ledger: PaymentsLedger,
     private readonly mail: MailQueue,
     private readonly invoices: InvoicesRepository,
+    private readonly metrics: BusinessMetrics,
   ) {}
 
   /** A renewal was paid: another year, in the ledger as a renewal and on an invoice of ours, with a receipt. */
@@ -36,6 +38,7 @@ export class RenewalPaymentsService {
     const subscriptionId = await this.subscriptionOf(invoice);
     if (!subscriptionId) return;
     const { start: periodStart, end: periodEnd } = billedPeriod(invoice);
+    let charged = false;
     await this.subscriptions.transaction(async (db) => {
       await this.subscriptions.lock(db, subscriptionId);
       const recorded = await this.ledger.record(db, {
@@ -55,6 +58,7 @@ export class RenewalPaymentsService {
         end: periodEnd,
       });
       if (!recorded) return;
+      charged = true;
       if (!invoiced)
         this.logger.warn(`Renewal ${invoice.id} of subscription ${subscriptionId} has no order to invoice`);
       // Paid late (after a retry) it still counts: the subscription is active to the new period's end.
@@ -66,6 +70,8 @@ export class RenewalPaymentsService {
       await this.mail.queueRenewalReceipt({ subscriptionId, invoiceId: invoice.id });
       this.logger.log(`Subscription ${subscriptionId} renewed until ${periodEnd.toISOString()}`);
     });
+    // Counted once the charge is committed to the ledger, whatever became of the subscription.
+    if (charged) this.metrics.charged('annual', invoice.amount_paid);
   }
 
   /** A renewal charge was declined: the customer learns how to pay with another card. */

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
+import { BusinessMetrics } from '../../integrations/metrics/business-metrics';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { BillingQueue } from '../billing';
@@ -42,6 +43,7 @@ export class ActivationService {
     private readonly invoices: InvoicesRepository,
     private readonly unpaid: UnpaidIntents,
     private readonly limiter: RateLimiter,
+    private readonly metrics: BusinessMetrics,
   ) {}
 
   /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
@@ -81,7 +83,7 @@ export class ActivationService {
     const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
     await this.checkPaid(order, intent);
 
-    // How many items this activation turned into subscriptions; null when another got there first.
+    // The items this activation turned into subscriptions; null when another got there first.
     const activated = await this.orders.transaction(async (db) => {
       const locked = await this.orders.lock(db, order.id);
       const items = await this.orders.items(order.id, db);
@@ -102,15 +104,16 @@ export class ActivationService {
       // The invoice comes with its ledger entry, in the same transaction: both or neither.
       await this.invoices.issueForCharge(db, intent.id, { order, items });
       await this.orders.markPaid(db, order.id, userId, paidAt);
-      return items.length;
+      return items;
     });
 
     if (activated === null) return this.orders.countItems(order.id);
+    this.metrics.orderPaid(sumByPurchaseType(activated));
     await this.queueReceipt(order.id);
     await this.queueRenewalEnrollment(order.id);
     // A refund may have come in before or during activation; it applies now.
     await this.refunds.sync(order.id);
-    return activated;
+    return activated.length;
   }
 
   /** Activates only a payment that succeeded, for exactly this order's amount and currency. */

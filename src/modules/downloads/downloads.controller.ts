@@ -19,6 +19,7 @@ import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
 import { attachmentDisposition } from '../../integrations/storage/attachment-disposition';
 import { formatInfo } from '../../contracts/dataset-formats';
+import { BusinessMetrics } from '../../integrations/metrics/business-metrics';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { SignedInGuard, SignedInUserId } from '../auth';
 import { parseByteRange } from './byte-range';
@@ -32,6 +33,7 @@ export class DownloadsController {
   constructor(
     private readonly downloads: DownloadsService,
     private readonly storage: DatasetStorage,
+    private readonly metrics: BusinessMetrics,
   ) {}
 
   @Post('subscriptions/:id/download-link')
@@ -111,6 +113,7 @@ export class DownloadsController {
     if (direct) {
       // Not res.redirect(): it would repeat the URL in a body for browsers to render.
       res.status(302).set({ Location: direct, 'Cache-Control': 'private, no-store' }).end();
+      this.metrics.downloaded(dataset.format);
       return;
     }
     const size = dataset.bytes;
@@ -130,6 +133,8 @@ export class DownloadsController {
       return;
     }
     const part = range ?? { start: 0, end: size - 1 };
+    // A download is counted once, at its first byte: a client resuming it asks for a later range.
+    if (part.start === 0) this.metrics.downloaded(dataset.format);
     res.status(range ? 206 : 200).set({
       ...headers,
       'Content-Length': String(part.end - part.start + 1),

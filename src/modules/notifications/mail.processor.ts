@@ -55,7 +55,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
     if (job.name === MailJob.receiptSweep) return this.queueMissingReceipts();
     const template = this.templates[job.name];
     if (!template) throw new Error(`Unknown mail job ${job.name}`);
-    return this.sender.sendOnce(await template.build(job.data as never), job.id!);
+    return this.sender.sendOnce(await template.build(job.data as never), job.id!, job.name);
   }
 
   /** The job id of a receipt is its order's, so an order queued twice still gets one receipt. */
