@@ -1,7 +1,7 @@
 import { createApi, createWorker, ensureLocalAdminPassword, listen, runEntryPoint } from './bootstrap';
 import { checkRedis } from './common/service-checks';
 import { prepareDatabase } from './database/prepare-database';
-import { localStandIns } from './local-stand-ins';
+import { startBanner } from './local-stand-ins';
 
 /**
  * `npm start`: the whole store in one process for local use — prepares the
@@ -14,8 +14,5 @@ runEntryPoint('County Data Store', async (env) => {
   await createWorker();
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));
-  const standIns = localStandIns(env, url).map((line) => `  - ${line}\n`);
-  console.log(
-    `\nCounty Data Store is running at ${url}\n${standIns.length ? `\nLocal stand-ins:\n${standIns.join('')}` : ''}`,
-  );
+  console.log(startBanner(env, url));
 });
