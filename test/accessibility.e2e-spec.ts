@@ -281,6 +281,13 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
         await expectAccessible();
       });
 
+      it('background work', async () => {
+        await inConsole('/admin/jobs');
+        await h1('Background work').waitFor();
+        await page.getByRole('button', { name: 'mail', exact: true }).waitFor();
+        await expectAccessible();
+      });
+
       it('not-found page', async () => {
         await inConsole('/admin/no-such-page');
         await page.getByText('Page not found').waitFor();
