@@ -3,7 +3,7 @@ import { checkRedis } from './common/service-checks';
 import { DEFAULT_WORKER_METRICS_PORT } from './config/metrics.config';
 import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-server';
 import { prepareDatabase } from './database/prepare-database';
-import { localStandIns } from './local-stand-ins';
+import { startBanner } from './local-stand-ins';
 
 /**
  * `npm start`: the whole store in one process for local use — prepares the
@@ -18,9 +18,5 @@ runEntryPoint('County Data Store', async (env) => {
   workerMetrics.serve(await createWorker());
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));
-  const standIns = localStandIns(env, url).map((line) => `  - ${line}\n`);
-  console.log(
-    `\nCounty Data Store is running at ${url}\n${standIns.length ? `\nLocal stand-ins:\n${standIns.join('')}` : ''}` +
-      `\nMetrics: ${url}/metrics (API), http://localhost:${workerMetrics.port}/metrics (worker)\n`,
-  );
+  console.log(startBanner(env, url, workerMetrics.port));
 });

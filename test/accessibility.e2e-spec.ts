@@ -3,6 +3,7 @@ import { OrderPageLinks } from '../src/modules/orders';
 import { signInToConsole } from './support/admin-console';
 import { browserOrigin, useBrowser } from './support/browser';
 import { buy } from './support/purchase';
+import { makeRelease, monthsAgo } from './support/releases';
 import { signInInBrowser } from './support/sign-in';
 import { useTestApp } from './support/test-app';
 
@@ -84,6 +85,7 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
   let harris: { id: string; name: string };
   let cook: { id: string; name: string };
   let kent: { id: string; name: string; state: string };
+  let releaseId: string;
 
   beforeAll(async () => {
     origin = browserOrigin(await context.store.app.getUrl());
@@ -97,6 +99,8 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
       { countyId: cook.id, purchaseType: 'annual' },
     ]);
     orderToken = (await context.store.app.get(OrderPageLinks).forOrder(orderId)).token;
+    // A published release, for the console's releases, QA and coverage pages.
+    ({ releaseId } = await makeRelease(context.store.app, monthsAgo(0), [{ countyId: harris.id }]));
   });
 
   describe.each(WIDTHS)('at $viewport.width px ($name)', ({ viewport }) => {
@@ -259,6 +263,28 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
         await inConsole('/admin/analytics');
         await h1('Analytics').waitFor();
         await page.getByRole('heading', { name: 'Conversion Funnel' }).waitFor();
+        await expectAccessible();
+      });
+
+      it('releases, a release’s QA table and coverage', async () => {
+        await inConsole('/admin/releases');
+        await h1('Releases').waitFor();
+        await page.locator('.ant-table-row').first().waitFor();
+        await expectAccessible();
+        await visit(`/admin/releases/${releaseId}`);
+        await h1(/^Release \d{4}-\d{2}$/).waitFor();
+        await page.locator('.ant-table-row').first().waitFor();
+        await expectAccessible();
+        await visit('/admin/coverage');
+        await h1('Coverage').waitFor();
+        await page.locator('.ant-table-row').first().waitFor();
+        await expectAccessible();
+      });
+
+      it('background work', async () => {
+        await inConsole('/admin/jobs');
+        await h1('Background work').waitFor();
+        await page.getByRole('button', { name: 'mail', exact: true }).waitFor();
         await expectAccessible();
       });
 

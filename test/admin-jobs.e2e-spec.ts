@@ -73,6 +73,10 @@ describe('Background work in the console: queues, failed jobs, retry and remove'
     await page.locator('.ant-notification-notice').getByText('Job retried').waitFor();
     expect(await (await queue.getJob(jobId))!.getState()).toBe('waiting');
     await page.getByText('Mail provider refused journey-test-retry').waitFor({ state: 'detached' });
+    // Another queue's failed jobs open from the keyboard too: each queue's name is a button.
+    await page.getByRole('button', { name: 'mail', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Failed jobs: mail').waitFor();
     expect(refusals).toEqual([]);
     await queue.remove(jobId);
   });

@@ -254,11 +254,18 @@ describe('Checkout and card payments', () => {
       return files.length > 0 && files;
     });
     const mail = await simpleParser(raw);
-    // The local outbox lists the message and shows it as sent.
+    // The local outbox lists the message, shows it as its reader would (the order page a link to
+    // follow, not quoted-printable lines cut with "="), and as sent.
     const listing = await api().get('/dev/mail').expect(200);
     const file = new RegExp(`href="/dev/mail/([^"]*${orderId}[^"]*)"`).exec(listing.text)![1];
-    expect((await api().get(`/dev/mail/${file}`).expect(200)).text).toBe(raw);
+    const shown = (await api().get(`/dev/mail/${file}`).expect(200)).text;
+    const orderPage = /\/orders\/[\w-]+\.[\w-]{43}/.exec(mail.text!)![0];
+    expect(shown).toMatch(new RegExp(`<a href="http[^"]*${orderPage.replace(/\./g, '\\.')}">`));
+    expect(shown).toContain('Your County Data Store order: 2 counties');
+    expect(shown).toContain(`href="/dev/mail/${file}/raw"`);
+    expect((await api().get(`/dev/mail/${file}/raw`).expect(200)).text).toBe(raw);
     await api().get('/dev/mail/..%2F..%2Fpackage.json').expect(404);
+    await api().get('/dev/mail/..%2F..%2Fpackage.json/raw').expect(404);
     expect(mail.to).toMatchObject({ text: email });
     expect(mail.subject).toBe('Your County Data Store order: 2 counties');
     expect(mail.text).toContain(`${counties[5].name}, ${counties[5].state} - County SnapShot - $500.00`);

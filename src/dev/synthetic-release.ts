@@ -16,20 +16,38 @@ import { createGzip } from 'node:zlib';
 import { readCatalogFile } from '../database/seeds/county-catalog.seed';
 import { syntheticSourceFile } from '../modules/datasets/synthetic-source-file';
 
+const USAGE =
+  'Usage: npm run data:synthetic-release -- --month YYYY-MM [--states MD,DE] [--out file.csv.gz] ' +
+  '[--records-per-county N]';
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        month: { type: 'string' },
+        states: { type: 'string' },
+        out: { type: 'string' },
+        'records-per-county': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    // An unknown or misused option: one line saying which, and how the command is used.
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      month: { type: 'string' },
-      states: { type: 'string' },
-      out: { type: 'string' },
-      'records-per-county': { type: 'string' },
-    },
-  });
+  const values = options();
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const month = values.month ?? fail('Give the month of the release: --month YYYY-MM');
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) fail(`--month ${month} is not a month; write it as YYYY-MM`);
 

@@ -1,3 +1,4 @@
+import { Flex, Spin } from 'antd';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { ADMIN_PATHS, type AdminPage } from '@contracts/routes';
 import { AdminGuard } from './admin-guard';
@@ -30,19 +31,33 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   customer: page(() => import('../pages/customers/customer')),
 };
 
+/** What shows while the first page's code loads: the router renders nothing until then otherwise. */
+function FirstPageLoading() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }} role="status" aria-label="Loading">
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
 export const router = createBrowserRouter([
-  { path: ADMIN_PATHS.login, lazy: page(() => import('../pages/login')) },
   {
-    Component: AdminGuard,
+    HydrateFallback: FirstPageLoading,
     children: [
+      { path: ADMIN_PATHS.login, lazy: page(() => import('../pages/login')) },
       {
-        Component: AdminLayout,
-        children: Object.entries(SIGNED_IN_PAGES).map(([name, lazy]) => ({
-          path: ADMIN_PATHS[name as keyof typeof SIGNED_IN_PAGES],
-          lazy,
-        })),
+        Component: AdminGuard,
+        children: [
+          {
+            Component: AdminLayout,
+            children: Object.entries(SIGNED_IN_PAGES).map(([name, lazy]) => ({
+              path: ADMIN_PATHS[name as keyof typeof SIGNED_IN_PAGES],
+              lazy,
+            })),
+          },
+        ],
       },
+      { path: '*', lazy: page(() => import('../pages/not-found')) },
     ],
   },
-  { path: '*', lazy: page(() => import('../pages/not-found')) },
 ]);

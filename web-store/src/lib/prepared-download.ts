@@ -21,6 +21,15 @@ function preparingWait(error: unknown, choice: DownloadChoice): number | null {
 }
 
 /**
+ * When to ask again: most counties' files are converted in a second or two, while the server's
+ * Retry-After allows for the largest, so the page asks soon and then less and less often (2, 4, 8…
+ * seconds), never later than the server said.
+ */
+function nextCheckSeconds(serverWait: number, checksSoFar: number): number {
+  return Math.min(serverWait, 2 ** (checksSoFar + 1));
+}
+
+/**
  * What the wait is: our own words for a format being made (the server's "try again in a minute" is
  * what this page does for the buyer), the server's for a long wait (a conversion that failed, to be
  * tried again later), which tells the buyer what to do meanwhile.
@@ -33,8 +42,8 @@ function preparingMessage(error: unknown, choice: DownloadChoice): string {
 
 /**
  * Asks for a download link and goes to it. When the chosen format is still being prepared (409 with
- * Retry-After) it says so calmly and asks again by itself once the server's wait is over (or at once
- * when the buyer presses "Check again"), so a wait is one quiet message, never a string of errors;
+ * Retry-After) it says so calmly and asks again by itself, soon at first and never later than the
+ * server's wait (or at once when the buyer presses "Check again"), so a wait is one quiet message, never a string of errors;
  * the download starts when the file is ready.
  */
 export function usePreparedDownload(
@@ -45,6 +54,8 @@ export function usePreparedDownload(
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Each request's number: an answer to a request the buyer has since replaced is dropped.
   const attempt = useRef(0);
+  // How often the page has asked again by itself for the file it is waiting for.
+  const checks = useRef(0);
 
   const stopWaiting = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -53,8 +64,9 @@ export function usePreparedDownload(
   useEffect(() => stopWaiting, []);
 
   const download = useCallback(
-    (choice: DownloadChoice) => {
+    (choice: DownloadChoice, recheck = false) => {
       stopWaiting();
+      checks.current = recheck ? checks.current + 1 : 0;
       const mine = ++attempt.current;
       setState({ kind: 'requesting', choice });
       requestLink(choice).then(
@@ -65,15 +77,16 @@ export function usePreparedDownload(
         },
         (error: unknown) => {
           if (mine !== attempt.current) return;
-          const wait = preparingWait(error, choice);
-          if (wait !== null) {
+          const serverWait = preparingWait(error, choice);
+          if (serverWait !== null) {
+            const wait = nextCheckSeconds(serverWait, checks.current);
             setState({
               kind: 'preparing',
               choice,
               message: preparingMessage(error, choice),
               retryInSeconds: wait,
             });
-            timer.current = setTimeout(() => download(choice), wait * 1000);
+            timer.current = setTimeout(() => download(choice, true), wait * 1000);
             return;
           }
           if (onError?.(error)) setState({ kind: 'idle' });

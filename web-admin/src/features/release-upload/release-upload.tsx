@@ -63,7 +63,7 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
   }
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} aria-label="Upload a source file">
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }} aria-label="Upload a source file">
       <Upload.Dragger
         accept=".csv,.gz,.csv.gz"
         multiple={false}

@@ -13,7 +13,14 @@ export function RevenuePie({ slices }: { slices: RevenueSlice[] }) {
       colorField="name"
       height={CHART_HEIGHT}
       scale={{ color: { domain: slices.map((s) => s.name), range: slices.map((s) => s.color) } }}
-      label={{ text: (slice: RevenueSlice) => slice.label, position: 'outside' }}
+      // Outside labels are drawn past the pie's edge: a smaller pie leaves them room, and any still
+      // past the chart's edge (a phone's narrow card) are moved back inside it instead of cut off.
+      radius={0.7}
+      label={{
+        text: (slice: RevenueSlice) => slice.label,
+        position: 'outside',
+        transform: [{ type: 'exceedAdjust' }],
+      }}
       tooltip={{
         title: 'name',
         items: [{ field: 'amount', name: 'Revenue', valueFormatter: (amount: number) => formatDollars(amount) }],

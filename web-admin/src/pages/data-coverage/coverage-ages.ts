@@ -5,11 +5,16 @@ export type CoverageCounty = components['schemas']['CoverageCountyDto'];
 /** How old a county's current release is, in the four bands the coverage page colours. */
 export type AgeBand = 'none' | 'current' | 'recent' | 'older';
 
-export const AGE_BANDS: { band: AgeBand; label: string; colour: string }[] = [
-  { band: 'none', label: 'No data', colour: '#d9d9d9' },
-  { band: 'current', label: 'This month', colour: '#389e0d' },
-  { band: 'recent', label: '1–3 months', colour: '#faad14' },
-  { band: 'older', label: 'Older', colour: '#cf1322' },
+/**
+ * Each band's map fill (`colour`) and the colour of its tags' text (`text`): a tag draws its text in
+ * the colour it is given, on a pale tint of it, so the fills' lighter shades (the grey, the amber)
+ * would be unreadable there. The text colours are the same hues, dark enough for 4.5:1 on their tint.
+ */
+export const AGE_BANDS: { band: AgeBand; label: string; colour: string; text: string }[] = [
+  { band: 'none', label: 'No data', colour: '#d9d9d9', text: '#595959' },
+  { band: 'current', label: 'This month', colour: '#389e0d', text: '#237804' },
+  { band: 'recent', label: '1–3 months', colour: '#faad14', text: '#874d00' },
+  { band: 'older', label: 'Older', colour: '#cf1322', text: '#a8071a' },
 ];
 
 /** Whole months from release (YYYY-MM) to month (YYYY-MM). */

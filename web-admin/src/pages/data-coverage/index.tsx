@@ -50,7 +50,7 @@ export default function CoveragePage() {
       sorter: (a, b) => (a.currentRelease ?? '').localeCompare(b.currentRelease ?? ''),
       render: (release: string | null) => {
         const band = BAND[ageBand(release, month)];
-        return <Tag color={band.colour}>{release ?? band.label}</Tag>;
+        return <Tag color={band.text}>{release ?? band.label}</Tag>;
       },
     },
     {
@@ -98,8 +98,9 @@ export default function CoveragePage() {
           <Card size="small">
             <CoverageMap counties={counties} shown={shown} month={month} onOpen={setOpen} />
             <div className="coverage-legend">
-              {AGE_BANDS.map(({ band, label, colour }) => (
-                <Tag key={band} color={colour}>
+              {AGE_BANDS.map(({ band, label, colour, text }) => (
+                <Tag key={band} color={text}>
+                  <span className="coverage-swatch" style={{ background: colour }} aria-hidden="true" />
                   {label}
                 </Tag>
               ))}

@@ -98,9 +98,12 @@ export default function JobsPage() {
     {
       title: 'Queue',
       dataIndex: 'name',
+      // A button as well as the row's click, so a keyboard reaches each queue's failed jobs.
       render: (name: string, queue) => (
         <Space>
-          {name}
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(name)}>
+            {name}
+          </Button>
           {queue.paused && <Tag>paused</Tag>}
         </Space>
       ),
