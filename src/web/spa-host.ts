@@ -80,7 +80,16 @@ function precompressedAssets(distDir: string): RequestHandler {
     res.type(extname(match[1]));
     res.setHeader('Content-Encoding', encoding);
     setCacheHeaders(res, file);
-    res.sendFile(file, { lastModified: true }, (error) => error && next(error));
+    res.sendFile(file, { lastModified: true }, (error: (Error & { code?: string }) | undefined) => {
+      if (!error) return;
+      // Gone since start (the app was rebuilt while the store ran): answer as if it never existed.
+      if (error.code === 'ENOENT' && !res.headersSent) {
+        encoded.delete(match[1] + ENCODED_SUFFIX[encoding]);
+        for (const header of ['Content-Encoding', 'Content-Type', 'Cache-Control', 'Vary']) res.removeHeader(header);
+        return next();
+      }
+      next(error);
+    });
   };
 }
 
