@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { pipeline, type Readable } from 'node:stream';
 
 /** How a presigned download presents itself to the buyer's browser or script. */
 export interface DownloadPresentation {
@@ -33,6 +34,17 @@ export abstract class DatasetStorage {
 
   /** The object's bytes, or a range of them (inclusive, as HTTP Range counts). */
   abstract read(key: string, range?: { start: number; end: number }): Readable;
+
+  /**
+   * Sends the object's bytes, or a range of them, as the body of a response whose status and
+   * headers are set, and ends it. Resolves once the sending is under way; a failure after that,
+   * or a client that leaves, ends the response early.
+   */
+  send(key: string, range: { start: number; end: number }, res: ServerResponse): Promise<void> {
+    // The response is cut short either way; the client sees it by the length.
+    pipeline(this.read(key, range), res, () => undefined);
+    return Promise.resolve();
+  }
 
   /**
    * A short-lived URL the buyer can fetch the object from directly, so that no byte passes

@@ -135,6 +135,6 @@ export class DownloadsController {
       'Content-Length': String(part.end - part.start + 1),
       ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
     });
-    this.storage.read(dataset.storageKey, part).pipe(res);
+    await this.storage.send(dataset.storageKey, part, res);
   }
 }
