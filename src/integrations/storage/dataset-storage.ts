@@ -8,6 +8,12 @@ export interface DownloadPresentation {
   contentType: string;
 }
 
+/** The status and headers of a response that sends an object. */
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string>;
+}
+
 /**
  * Where dataset files live, by key (`counties/24510/2026-11.csv.gz`): a local directory
  * (DATA_DIR, the zero-configuration default) or an S3-compatible bucket (STORAGE_URL).
@@ -36,11 +42,11 @@ export abstract class DatasetStorage {
   abstract read(key: string, range?: { start: number; end: number }): Readable;
 
   /**
-   * Sends the object's bytes, or a range of them, as the body of a response whose status and
-   * headers are set, and ends it. Resolves once the sending is under way; a failure after that,
-   * or a client that leaves, ends the response early.
+   * Answers a response with `head` and the object's bytes, or a range of them. Resolves once the
+   * sending is under way; a failure after that, or a client that leaves, ends the response early.
    */
-  send(key: string, range: { start: number; end: number }, res: ServerResponse): Promise<void> {
+  send(key: string, range: { start: number; end: number }, res: ServerResponse, head: ResponseHead): Promise<void> {
+    res.writeHead(head.status, head.headers);
     // The response is cut short either way; the client sees it by the length.
     pipeline(this.read(key, range), res, () => undefined);
     return Promise.resolve();

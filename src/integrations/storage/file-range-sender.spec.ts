@@ -17,12 +17,8 @@ writeFileSync(file, bytes);
 /** A server that answers every GET with the given range of `path`, or 404 when it cannot be opened. */
 async function serving(path: string, range: { start: number; end: number }): Promise<Server> {
   const server = createServer((_req, res) => {
-    res.setHeader('Content-Length', range.end - range.start + 1);
-    sendFileRange(res, path, range).catch(() => {
-      res.removeHeader('Content-Length');
-      res.statusCode = 404;
-      res.end();
-    });
+    const head = { status: 200, headers: { 'Content-Length': String(range.end - range.start + 1) } };
+    sendFileRange(res, path, range, head).catch(() => res.writeHead(404).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;

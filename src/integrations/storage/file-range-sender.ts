@@ -7,8 +7,7 @@ const CHUNK_BYTES = 64 * 1024;
 const BUFFERS_PER_RESPONSE = 2;
 
 /**
- * Sends bytes `start`..`end` (inclusive) of a file as the body of a response whose status and
- * headers are set, then ends it.
+ * Answers a response with `head` and bytes `start`..`end` (inclusive) of a file.
  *
  * Not createReadStream(path).pipe(res): a read stream allocates a new 64 KiB buffer for every
  * chunk. At hundreds of MB/s that garbage, all of it outside V8's heap, makes V8 run a full
@@ -16,19 +15,20 @@ const BUFFERS_PER_RESPONSE = 2;
  * downloads to a third of what a bare node:http server sends. Here each response reads into the
  * same two buffers over and over, taking one up again only once the socket has written it out.
  *
- * Resolves once the file is open; rejects, leaving the response untouched, when it cannot be
- * opened. A read failure after that cuts the response short (the client sees it by the length),
- * and a client that leaves stops the reading.
+ * Resolves once the file is open and the head written; rejects, leaving the response untouched
+ * for an error answer, when the file cannot be opened. A read failure after that cuts the
+ * response short (the client sees it by the length), and a client that leaves stops the reading.
  */
 export async function sendFileRange(
   res: ServerResponse,
   path: string,
   range: { start: number; end: number },
+  head: { status: number; headers: Record<string, string> },
 ): Promise<void> {
   const fd = await new Promise<number>((resolve, reject) =>
     open(path, 'r', (error, opened) => (error ? reject(error) : resolve(opened))),
   );
-  new FileRangeSender(res, fd, range).start();
+  new FileRangeSender(res, fd, range).start(head);
 }
 
 class FileRangeSender {
@@ -49,10 +49,11 @@ class FileRangeSender {
     for (let i = 0; i < BUFFERS_PER_RESPONSE; i++) this.free.push(Buffer.allocUnsafeSlow(size));
   }
 
-  start(): void {
+  start(head: { status: number; headers: Record<string, string> }): void {
     // 'close' comes when the response has been sent whole and when the client left early.
     this.res.once('close', () => this.closeFileWhenIdle());
     if (this.res.destroyed) return this.closeFileWhenIdle();
+    this.res.writeHead(head.status, head.headers);
     if (this.remaining <= 0) {
       this.res.end();
       return;

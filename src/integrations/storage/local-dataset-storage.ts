@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DatasetStorage } from './dataset-storage';
+import { DatasetStorage, type ResponseHead } from './dataset-storage';
 import { sendFileRange } from './file-range-sender';
 import { keyUnder } from './storage-key';
 
@@ -66,8 +66,13 @@ export class LocalDatasetStorage extends DatasetStorage {
   }
 
   /** The API's downloads: with buffers reused for the whole response, not a read stream's fresh one per chunk. */
-  override send(key: string, range: { start: number; end: number }, res: ServerResponse): Promise<void> {
-    return sendFileRange(res, this.path(key), range);
+  override send(
+    key: string,
+    range: { start: number; end: number },
+    res: ServerResponse,
+    head: ResponseHead,
+  ): Promise<void> {
+    return sendFileRange(res, this.path(key), range, head);
   }
 
   /** Local files have no URL of their own: the API streams them, with Range. */

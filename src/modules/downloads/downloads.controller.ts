@@ -130,11 +130,14 @@ export class DownloadsController {
       return;
     }
     const part = range ?? { start: 0, end: size - 1 };
-    res.status(range ? 206 : 200).set({
-      ...headers,
-      'Content-Length': String(part.end - part.start + 1),
-      ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
+    // Written only once the file is open: a file that cannot be read gets the error answer instead.
+    await this.storage.send(dataset.storageKey, part, res, {
+      status: range ? 206 : 200,
+      headers: {
+        ...headers,
+        'Content-Length': String(part.end - part.start + 1),
+        ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
+      },
     });
-    await this.storage.send(dataset.storageKey, part, res);
   }
 }
