@@ -1,10 +1,17 @@
-import type { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { pipeline, type Readable } from 'node:stream';
 
 /** How a presigned download presents itself to the buyer's browser or script. */
 export interface DownloadPresentation {
   /** The name the file is saved under (Content-Disposition: attachment). */
   filename: string;
   contentType: string;
+}
+
+/** The status and headers of a response that sends an object. */
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string>;
 }
 
 /**
@@ -33,6 +40,17 @@ export abstract class DatasetStorage {
 
   /** The object's bytes, or a range of them (inclusive, as HTTP Range counts). */
   abstract read(key: string, range?: { start: number; end: number }): Readable;
+
+  /**
+   * Answers a response with `head` and the object's bytes, or a range of them. Resolves once the
+   * sending is under way; a failure after that, or a client that leaves, ends the response early.
+   */
+  send(key: string, range: { start: number; end: number }, res: ServerResponse, head: ResponseHead): Promise<void> {
+    res.writeHead(head.status, head.headers);
+    // The response is cut short either way; the client sees it by the length.
+    pipeline(this.read(key, range), res, () => undefined);
+    return Promise.resolve();
+  }
 
   /**
    * A short-lived URL the buyer can fetch the object from directly, so that no byte passes

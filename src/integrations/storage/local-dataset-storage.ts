@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DatasetStorage } from './dataset-storage';
+import { DatasetStorage, type ResponseHead } from './dataset-storage';
+import { sendFileRange } from './file-range-sender';
 import { keyUnder } from './storage-key';
 
 /** Dataset files in a local directory (DATA_DIR): the zero-configuration store of `npm start`. */
@@ -61,6 +63,16 @@ export class LocalDatasetStorage extends DatasetStorage {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.path(key), range);
+  }
+
+  /** The API's downloads: with buffers reused for the whole response, not a read stream's fresh one per chunk. */
+  override send(
+    key: string,
+    range: { start: number; end: number },
+    res: ServerResponse,
+    head: ResponseHead,
+  ): Promise<void> {
+    return sendFileRange(res, this.path(key), range, head);
   }
 
   /** Local files have no URL of their own: the API streams them, with Range. */

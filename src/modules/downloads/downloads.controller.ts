@@ -135,11 +135,14 @@ export class DownloadsController {
     const part = range ?? { start: 0, end: size - 1 };
     // A download is counted once, at its first byte: a client resuming it asks for a later range.
     if (part.start === 0) this.metrics.downloaded(dataset.format);
-    res.status(range ? 206 : 200).set({
-      ...headers,
-      'Content-Length': String(part.end - part.start + 1),
-      ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
+    // Written only once the file is open: a file that cannot be read gets the error answer instead.
+    await this.storage.send(dataset.storageKey, part, res, {
+      status: range ? 206 : 200,
+      headers: {
+        ...headers,
+        'Content-Length': String(part.end - part.start + 1),
+        ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
+      },
     });
-    this.storage.read(dataset.storageKey, part).pipe(res);
   }
 }
