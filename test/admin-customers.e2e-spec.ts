@@ -282,9 +282,14 @@ describe('Customers in the admin console', () => {
         [tracker.id],
       );
       expect(audits).toEqual([{ after: expect.objectContaining({ request: key, occasion: 'monthly' }) }]);
-      // A later, deliberate resend is another email.
-      await resend(randomUUID()).expect(200);
-      await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 3);
+      // A later, deliberate resend is another email, to the checkout email the Tracker's emails go to even
+      // when the account's email has changed since.
+      await db().query(`UPDATE users SET email = $2 WHERE id = $1`, [trackerUserId, `renamed-${subscriber}`]);
+      const later = await resend(randomUUID()).expect(200);
+      await db().query(`UPDATE users SET email = $2 WHERE id = $1`, [trackerUserId, subscriber]);
+      expect(later.body).toMatchObject({ emailedTo: subscriber, message: expect.stringContaining(subscriber) });
+      const third = (await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 3))[2];
+      expect(third.to).toMatchObject({ text: subscriber });
       await context.worker!.get(TrackerDeliveriesService).run();
       expect(await outboxMessages(outbox(), `tracker-delivery-${tracker.id}`)).toHaveLength(3);
       const detail = await get(`/api/admin/customers/${trackerUserId}`).expect(200);

@@ -244,32 +244,52 @@ export class AdminCustomersService {
     const latest = await this.trackerDeliveries.latestMailed(subscriptionId);
     if (!latest)
       throw new ConflictException('This County Tracker has had no Tracker email yet: there is none to resend');
-    const customer = await this.users.findProfile(this.db.manager, userId);
-    const emailedTo = customer?.email ?? '';
-    await this.auditLog.transaction(async (db) => {
+    // Tracker emails go to the buyer's checkout email, which need not be the account's.
+    const itemId = subscription.orderItemId;
+    const emailedTo = itemId && (await this.orders.ordersOfItems([itemId])).get(itemId)?.email;
+    if (!emailedTo) throw new ConflictException('This County Tracker came from no order: its emails have no address');
+    const email = await this.auditLog.transaction(async (db) => {
       await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tracker-resend-${dto.idempotencyKey}`]);
-      if (await this.auditLog.hasEntry(db, 'subscription.tracker_email_resent', subscriptionId, dto.idempotencyKey))
-        return;
+      // The same request again copies the email it copied first, even if a newer one was sent meanwhile.
+      const earlier = await this.auditLog.afterOfRequest(
+        db,
+        'subscription.tracker_email_resent',
+        subscriptionId,
+        dto.idempotencyKey,
+      );
+      if (earlier)
+        return {
+          occasion: earlier.occasion as 'monthly' | 'release',
+          month: earlier.month as string,
+          datasetId: earlier.dataset_id as string,
+        };
       await this.auditLog.record(db, {
         sessionId,
         action: 'subscription.tracker_email_resent',
         targetType: 'subscription',
         targetId: subscriptionId,
         before: null,
-        after: { request: dto.idempotencyKey, occasion: latest.occasion, month: latest.month, emailed_to: emailedTo },
+        after: {
+          request: dto.idempotencyKey,
+          occasion: latest.occasion,
+          month: latest.month,
+          dataset_id: latest.datasetId,
+          emailed_to: emailedTo,
+        },
       });
+      return latest;
     });
     await this.mail.queueTrackerCopy(
-      latest.occasion === 'monthly'
-        ? { subscriptionId, month: latest.month }
-        : { subscriptionId, datasetId: latest.datasetId },
+      email.occasion === 'monthly'
+        ? { subscriptionId, month: email.month }
+        : { subscriptionId, datasetId: email.datasetId },
       dto.idempotencyKey,
     );
-    const what = latest.occasion === 'monthly' ? `${monthName(latest.month)} County Tracker email` : 'release email';
+    const what = email.occasion === 'monthly' ? `${monthName(email.month)} County Tracker email` : 'release email';
     return {
       subscriptionId,
       emailedTo,
-      occasion: latest.occasion,
+      occasion: email.occasion,
       message: `A copy of the ${what} is on its way to ${emailedTo}`,
     };
   }
