@@ -321,6 +321,23 @@ describe('Customers in the admin console', () => {
         trial_end: Math.floor(new Date(tracker.expiresAt).getTime() / 1000),
         proration_behavior: 'none',
       });
+      // An end that would still be past is refused, as Stripe would refuse it.
+      await db().query(`UPDATE subscriptions SET expiration_date = now() - interval '30 days' WHERE id = $1`, [
+        tracker.id,
+      ]);
+      const past = await extend({ unit: 'days', count: 1, idempotencyKey: randomUUID() }).expect(400);
+      expect(past.body.message).toContain('still end it in the past');
+      // Stripe renewed it for another year and the webhook has not come yet: moving the renewal to a date
+      // inside that paid year would charge it again, so it is refused until the store has caught up.
+      await db().query(
+        `UPDATE subscriptions SET expiration_date = $2::timestamptz - interval '60 days' WHERE id = $1`,
+        [tracker.id, tracker.expiresAt],
+      );
+      const behind = await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }).expect(409);
+      expect(behind.body.message).toContain('Stripe has renewed it meanwhile');
+      const atStripe = await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId);
+      expect(atStripe.trial_end).toBe(Math.floor(new Date(tracker.expiresAt).getTime() / 1000));
+      await db().query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [tracker.id, tracker.expiresAt]);
       const oneTime = await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, snapshotId).expect(409);
       expect(oneTime.body.message).toContain('one-time purchase');
       await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, tracker.id, userId).expect(404);
@@ -343,6 +360,10 @@ describe('Customers in the admin console', () => {
           message: expect.stringMatching(/^Extended by 2 months: now runs until \w{3} \d{1,2}, \d{4}$/),
         });
       }
+      expect(await expirationOf(tracker.id)).toEqual(expected);
+      // The same key with other values is a mistake, refused: it extends nothing more.
+      const reused = await extend({ unit: 'months', count: 3, idempotencyKey: key }).expect(409);
+      expect(reused.body.message).toContain('already extended it by 2 months');
       expect(await expirationOf(tracker.id)).toEqual(expected);
       const atStripe = await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId);
       expect(atStripe).toMatchObject({ status: 'trialing', trial_end: Math.floor(expected.getTime() / 1000) });

@@ -318,12 +318,18 @@ export class AdminCustomersService {
       const subscription = await this.subscriptions.lock(db, subscriptionId, { userId });
       if (!subscription) throw new NotFoundException('Subscription not found');
       const earlier = await this.auditLog.afterOfRequest(db, 'subscription.extend', subscriptionId, dto.idempotencyKey);
-      if (earlier)
+      if (earlier) {
+        // A key names one extension: sent again with other values it is a mistake, not a new request.
+        if (earlier.extended_by !== by)
+          throw new ConflictException(
+            `This request already extended it by ${String(earlier.extended_by)}; another extension needs a new request`,
+          );
         return answer(
           new Date(earlier.previous_expiration_date as string),
           new Date(earlier.expiration_date as string),
           earlier.renewal_moved as boolean,
         );
+      }
       if (subscription.status !== 'active' || !subscription.expirationDate)
         throw new ConflictException(
           subscription.expirationDate
@@ -338,13 +344,17 @@ export class AdminCustomersService {
           `Extending by ${by} would run it until ${formatDate(until)}; a subscription can run at most ` +
             `${FURTHEST_RENEWAL_DAYS} days ahead (until ${formatDate(furthest)})`,
         );
-      const renewalMoved = Boolean(subscription.stripeSubscriptionId);
-      if (subscription.stripeSubscriptionId)
-        await this.stripe.moveRenewal(
+      if (until.getTime() <= Date.now())
+        throw new BadRequestException(
+          `Extending by ${by} would still end it in the past (${formatDate(until)}); give it more time`,
+        );
+      const renewalMoved =
+        !!subscription.stripeSubscriptionId &&
+        (await this.stripe.moveRenewal(
           subscription.stripeSubscriptionId,
           until,
           `admin-extend-${subscriptionId}-${dto.idempotencyKey}`,
-        );
+        ));
       await this.auditLog.record(db, {
         sessionId,
         action: 'subscription.extend',
