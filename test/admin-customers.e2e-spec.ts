@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
+import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
 import { TrackerDeliveriesService } from '../src/modules/subscriptions/tracker-deliveries.service';
 import { binaryBody } from './support/binary-body';
 import { eventually } from './support/eventually';
@@ -390,6 +391,32 @@ describe('Customers in the admin console', () => {
       expect(detail.body.subscriptions.find((s: { id: string }) => s.id === tracker.id).expirationDate).toBe(
         days.body.expirationDate,
       );
+    });
+
+    it('counts an extension on the UTC calendar, whatever time zone the database session is in', async () => {
+      const subscriptions = context.store.app.get(SubscriptionsRepository);
+      const rolledBack = new Error('rolled back');
+      const ends: Date[] = [];
+      await db()
+        .transaction(async (manager) => {
+          // New York: Jan 31 03:00 UTC is still Jan 30 there, and its clocks go forward on Mar 14, 2027.
+          await manager.query(`SET LOCAL TIME ZONE 'America/New_York'`);
+          for (const [from, by] of [
+            ['2027-01-31T03:00:00Z', { unit: 'months', count: 1 }],
+            ['2027-03-13T12:00:00Z', { unit: 'days', count: 1 }],
+          ] as const) {
+            await manager.query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [tracker.id, from]);
+            ends.push(await subscriptions.extendBy(manager, tracker.id, by));
+          }
+          throw rolledBack; // the subscription stays as it was
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      expect(ends.map((end) => new Date(end).toISOString())).toEqual([
+        '2027-02-28T03:00:00.000Z',
+        '2027-03-14T12:00:00.000Z',
+      ]);
     });
 
     it("serves a customer's invoice PDF and a new order-page link to staff, audited", async () => {
