@@ -162,9 +162,15 @@ export class AdminCustomersController {
       'nothing more. End a subscription with POST /api/admin/subscriptions/{id}/cancel.',
   })
   @ApiOkResponse({ type: SubscriptionExtendedDto })
-  @ApiBadRequestResponse({ description: 'A count out of range, an unknown unit, or an end over 730 days ahead' })
+  @ApiBadRequestResponse({
+    description: 'A count out of range, an unknown unit, or an end over 730 days ahead or still in the past',
+  })
   @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
-  @ApiConflictResponse({ description: 'The subscription is not active, or is a one-time purchase with no end' })
+  @ApiConflictResponse({
+    description:
+      'The subscription is not active or is a one-time purchase with no end; its Stripe renewal is unpaid, or ' +
+      'renewed past the new end and not yet recorded; or the idempotencyKey already made another extension',
+  })
   @ApiServiceUnavailableResponse({ description: 'Stripe could not be reached; nothing changed' })
   extendSubscription(
     @AdminSessionId() sessionId: string,
