@@ -9,8 +9,8 @@ import { useExtendSubscription, type CustomerSubscription, type ExtensionUnit } 
 import { extendedEnd } from '../customer-figures';
 
 /**
- * Gives a subscription more time after staff see its new end. As for refunds, one key per confirmation:
- * OK pressed twice extends once.
+ * Gives a subscription more time after staff see its new end. As for refunds, one key per confirmation
+ * of one length: OK pressed twice extends once.
  */
 export function ExtendDialog({
   customerId,
@@ -23,9 +23,9 @@ export function ExtendDialog({
 }) {
   const extend = useExtendSubscription(customerId);
   const notify = useNotify();
-  const key = useRequestKey();
   const [unit, setUnit] = useState<ExtensionUnit>('months');
   const [count, setCount] = useState<number | null>(1);
+  const key = useRequestKey(unit, count);
   const valid = count !== null && Number.isInteger(count) && count >= 1 && count <= MOST_EXTENSION[unit];
   const end = new Date(subscription.expirationDate);
   const newEnd = valid ? extendedEnd(end, unit, count) : null;
