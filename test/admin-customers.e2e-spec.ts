@@ -173,6 +173,9 @@ describe('Customers in the admin console', () => {
       refundableCents: 150_000,
       message: 'Refunded $200.00 of order ' + orderId.slice(0, 8),
     });
+    // The same key with another amount is a mistake, refused: it refunds nothing more.
+    const reused = await refund(30_000, key).expect(409);
+    expect(reused.body.message).toBe('This request already refunded $200.00; another refund needs a new request');
     await stripe.simulator.flushWebhooks();
     expect(await eventually(async () => (await ledgerRefunds(orderId)).length === 1 && ledgerRefunds(orderId))).toEqual(
       [-20_000],

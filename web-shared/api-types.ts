@@ -3839,7 +3839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is not paid, or is refunded in full already */
+            /** @description The order is not paid, or is refunded in full already; or the idempotencyKey refunded another amount */
             409: {
                 headers: {
                     [name: string]: unknown;

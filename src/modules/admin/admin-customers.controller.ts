@@ -68,7 +68,9 @@ export class AdminCustomersController {
   @ApiOkResponse({ type: OrderRefundedDto })
   @ApiBadRequestResponse({ description: 'An amount above what is still refundable, or a malformed body' })
   @ApiNotFoundResponse({ description: 'No order of this customer has this id' })
-  @ApiConflictResponse({ description: 'The order is not paid, or is refunded in full already' })
+  @ApiConflictResponse({
+    description: 'The order is not paid, or is refunded in full already; or the idempotencyKey refunded another amount',
+  })
   refund(
     @AdminSessionId() sessionId: string,
     @Param('id', uuidParam('customer')) id: string,

@@ -165,7 +165,14 @@ export class AdminCustomersService {
       );
       const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
       const earlier = refunds.find((r) => r.metadata?.admin_request === key);
-      if (earlier) return this.refunded(order.id, earlier.id, earlier.amount, order.amountCents - refunded);
+      if (earlier) {
+        // A key names one refund: sent again with another amount it is a mistake, not a new request.
+        if (earlier.amount !== dto.amountCents)
+          throw new ConflictException(
+            `This request already refunded ${formatDollars(earlier.amount)}; another refund needs a new request`,
+          );
+        return this.refunded(order.id, earlier.id, earlier.amount, order.amountCents - refunded);
+      }
       const refundable = order.amountCents - refunded;
       if (refundable <= 0) throw new ConflictException('This order is already refunded in full');
       if (dto.amountCents > refundable)
