@@ -108,16 +108,12 @@ export class AdminCustomersService {
     ]);
     const [places, trackerMailed] = await Promise.all([
       this.counties.placesOf(subscriptions.map((s) => s.countyId)),
-      Promise.all(
-        subscriptions.map(
-          async (s) => s.purchaseType === 'annual' && !!(await this.trackerDeliveries.latestMailed(s.id)),
-        ),
-      ),
+      this.trackerDeliveries.mailedAny(subscriptions.filter((s) => s.purchaseType === 'annual').map((s) => s.id)),
     ]);
     return {
       customer: { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
       orders: orderRows,
-      subscriptions: subscriptions.map((s, i) => {
+      subscriptions: subscriptions.map((s) => {
         const place = places.get(s.countyId);
         return {
           id: s.id,
@@ -127,7 +123,7 @@ export class AdminCustomersService {
           status: s.status,
           autoRenew: s.autoRenew,
           expirationDate: s.expirationDate ? new Date(s.expirationDate).toISOString() : null,
-          hasTrackerEmail: trackerMailed[i],
+          hasTrackerEmail: trackerMailed.has(s.id),
         };
       }),
       invoices: invoices.map((i) => ({
