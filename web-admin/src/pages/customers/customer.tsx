@@ -44,16 +44,25 @@ const statusTag = (status: string) => <Tag color={STATUS_COLOUR[status] ?? 'blue
 /** A button that sends one email per deliberate click: a double click while it is sent reuses the click's key. */
 function ResendButton({
   label,
+  name,
   send,
   pending,
 }: {
   label: string;
+  /** What a screen reader says: the label and the row it acts on, as each row has one. */
+  name: string;
   send: (key: string, done: () => void) => void;
   pending: boolean;
 }) {
   const key = useRequestKey();
   return (
-    <Button size="small" loading={pending} disabled={pending} onClick={() => send(key.current(), key.done)}>
+    <Button
+      size="small"
+      aria-label={name}
+      loading={pending}
+      disabled={pending}
+      onClick={() => send(key.current(), key.done)}
+    >
       {label}
     </Button>
   );
@@ -105,6 +114,7 @@ export default function CustomerPage() {
           {order.status === 'paid' && (
             <ResendButton
               label="Resend Receipt"
+              name={`Resend receipt of order ${order.id.slice(0, 8)}`}
               pending={resendReceipt.isPending && resendReceipt.variables?.orderId === order.id}
               send={(idempotencyKey, done) =>
                 resendReceipt.mutate(
@@ -123,6 +133,7 @@ export default function CustomerPage() {
           {order.paidAt && (
             <Button
               size="small"
+              aria-label={`Order page link of order ${order.id.slice(0, 8)}`}
               loading={pageLink.isPending && pageLink.variables === order.id}
               onClick={() =>
                 pageLink.mutate(order.id, {
@@ -189,6 +200,7 @@ export default function CustomerPage() {
             {s.hasTrackerEmail && (
               <ResendButton
                 label="Resend Tracker Email"
+                name={`Resend Tracker email of ${s.countyName}`}
                 pending={resendTracker.isPending && resendTracker.variables?.subscriptionId === s.id}
                 send={(idempotencyKey, done) =>
                   resendTracker.mutate(
