@@ -7,7 +7,7 @@ import { binaryBody } from './support/binary-body';
 import { eventually } from './support/eventually';
 import { awaitMessages, outboxMessages } from './support/outbox';
 import { readPdf } from './support/pdf';
-import { buy } from './support/purchase';
+import { buy, enrolledTracker, type EnrolledTracker } from './support/purchase';
 import { testStripe } from './support/stripe';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 
@@ -218,7 +218,7 @@ describe('Customers in the admin console', () => {
     const outbox = () => context.environment.env.MAIL_OUTBOX_DIR;
     let trackerUserId: string;
     let trackerOrderId: string;
-    let tracker: { id: string; stripeSubscriptionId: string; expiresAt: Date };
+    let tracker: EnrolledTracker;
     let snapshotId: string;
     const resend = (key: string, subscription = tracker.id, user = trackerUserId) =>
       post(`/api/admin/customers/${user}/subscriptions/${subscription}/resend-tracker-email`, { idempotencyKey: key });
@@ -236,15 +236,7 @@ describe('Customers in the admin console', () => {
         { countyId: counties[1].id, purchaseType: 'one-time' },
       ]);
       [{ user_id: trackerUserId }] = await db().query(`SELECT user_id FROM orders WHERE id = $1`, [trackerOrderId]);
-      tracker = await eventually(async () => {
-        const [row] = await db().query(
-          `SELECT s.id, s.stripe_subscription_id AS "stripeSubscriptionId", s.expiration_date AS "expiresAt"
-           FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
-           WHERE i.order_id = $1 AND s.purchase_type = 'annual'`,
-          [trackerOrderId],
-        );
-        return row?.stripeSubscriptionId && row;
-      });
+      tracker = await enrolledTracker(db(), trackerOrderId);
       [{ id: snapshotId }] = await db().query(
         `SELECT s.id FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
          WHERE i.order_id = $1 AND s.purchase_type = 'one-time'`,
