@@ -138,7 +138,7 @@ describe('Customers in the console: find one, refund part of an order, resend a 
       db().query(`SELECT sent_at FROM email_deliveries WHERE message_key LIKE $1`, [`receipt-${orderId}-resend-%`]);
     expect(await copies()).toEqual([]);
     await page.goto(`${origin}${customerPage()}`);
-    await page.getByRole('button', { name: 'Resend Receipt' }).dblclick();
+    await page.getByRole('button', { name: `Resend receipt of order ${orderId.slice(0, 8)}` }).dblclick();
     await toast('Receipt Sent');
     await eventually(async () => (await copies()).some((row: { sent_at: Date | null }) => row.sent_at));
     const audits = await db().query(
@@ -166,7 +166,7 @@ describe('Customers in the console: find one, refund part of an order, resend a 
     await eventually(async () => (await trackerEmails()).some((row: { sent_at: Date | null }) => row.sent_at));
     await page.goto(`${origin}${customerPage()}`);
     const row = page.getByRole('row').filter({ hasText: tracker.countyName });
-    await row.getByRole('button', { name: 'Resend Tracker Email' }).dblclick();
+    await row.getByRole('button', { name: `Resend Tracker email of ${tracker.countyName}` }).dblclick();
     await toast('Tracker Email Sent');
     await eventually(
       async () => (await trackerEmails()).filter((e: { sent_at: Date | null }) => e.sent_at).length === 2,
@@ -178,7 +178,7 @@ describe('Customers in the console: find one, refund part of an order, resend a 
     expect(audits).toHaveLength(1);
     expect(await trackerEmails()).toHaveLength(2);
 
-    await page.getByRole('button', { name: 'Order Page Link' }).click();
+    await page.getByRole('button', { name: `Order page link of order ${orderId.slice(0, 8)}` }).click();
     const dialog = page.getByRole('dialog');
     const url = (await dialog.locator('.customer-link').innerText()).trim();
     expect(url).toMatch(/\/orders\/[^/]+$/);

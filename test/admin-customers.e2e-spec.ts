@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
+import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
 import { TrackerDeliveriesService } from '../src/modules/subscriptions/tracker-deliveries.service';
 import { binaryBody } from './support/binary-body';
 import { eventually } from './support/eventually';
 import { awaitMessages, outboxMessages } from './support/outbox';
 import { readPdf } from './support/pdf';
-import { buy } from './support/purchase';
+import { buy, enrolledTracker, type EnrolledTracker } from './support/purchase';
 import { testStripe } from './support/stripe';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 
@@ -172,6 +173,9 @@ describe('Customers in the admin console', () => {
       refundableCents: 150_000,
       message: 'Refunded $200.00 of order ' + orderId.slice(0, 8),
     });
+    // The same key with another amount is a mistake, refused: it refunds nothing more.
+    const reused = await refund(30_000, key).expect(409);
+    expect(reused.body.message).toBe('This request already refunded $200.00; another refund needs a new request');
     await stripe.simulator.flushWebhooks();
     expect(await eventually(async () => (await ledgerRefunds(orderId)).length === 1 && ledgerRefunds(orderId))).toEqual(
       [-20_000],
@@ -214,7 +218,7 @@ describe('Customers in the admin console', () => {
     const outbox = () => context.environment.env.MAIL_OUTBOX_DIR;
     let trackerUserId: string;
     let trackerOrderId: string;
-    let tracker: { id: string; stripeSubscriptionId: string; expiresAt: Date };
+    let tracker: EnrolledTracker;
     let snapshotId: string;
     const resend = (key: string, subscription = tracker.id, user = trackerUserId) =>
       post(`/api/admin/customers/${user}/subscriptions/${subscription}/resend-tracker-email`, { idempotencyKey: key });
@@ -232,15 +236,7 @@ describe('Customers in the admin console', () => {
         { countyId: counties[1].id, purchaseType: 'one-time' },
       ]);
       [{ user_id: trackerUserId }] = await db().query(`SELECT user_id FROM orders WHERE id = $1`, [trackerOrderId]);
-      tracker = await eventually(async () => {
-        const [row] = await db().query(
-          `SELECT s.id, s.stripe_subscription_id AS "stripeSubscriptionId", s.expiration_date AS "expiresAt"
-           FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
-           WHERE i.order_id = $1 AND s.purchase_type = 'annual'`,
-          [trackerOrderId],
-        );
-        return row?.stripeSubscriptionId && row;
-      });
+      tracker = await enrolledTracker(db(), trackerOrderId);
       [{ id: snapshotId }] = await db().query(
         `SELECT s.id FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
          WHERE i.order_id = $1 AND s.purchase_type = 'one-time'`,
@@ -282,9 +278,14 @@ describe('Customers in the admin console', () => {
         [tracker.id],
       );
       expect(audits).toEqual([{ after: expect.objectContaining({ request: key, occasion: 'monthly' }) }]);
-      // A later, deliberate resend is another email.
-      await resend(randomUUID()).expect(200);
-      await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 3);
+      // A later, deliberate resend is another email, to the checkout email the Tracker's emails go to even
+      // when the account's email has changed since.
+      await db().query(`UPDATE users SET email = $2 WHERE id = $1`, [trackerUserId, `renamed-${subscriber}`]);
+      const later = await resend(randomUUID()).expect(200);
+      await db().query(`UPDATE users SET email = $2 WHERE id = $1`, [trackerUserId, subscriber]);
+      expect(later.body).toMatchObject({ emailedTo: subscriber, message: expect.stringContaining(subscriber) });
+      const third = (await awaitMessages(outbox(), `tracker-delivery-${tracker.id}`, 3))[2];
+      expect(third.to).toMatchObject({ text: subscriber });
       await context.worker!.get(TrackerDeliveriesService).run();
       expect(await outboxMessages(outbox(), `tracker-delivery-${tracker.id}`)).toHaveLength(3);
       const detail = await get(`/api/admin/customers/${trackerUserId}`).expect(200);
@@ -316,6 +317,23 @@ describe('Customers in the admin console', () => {
         trial_end: Math.floor(new Date(tracker.expiresAt).getTime() / 1000),
         proration_behavior: 'none',
       });
+      // An end that would still be past is refused, as Stripe would refuse it.
+      await db().query(`UPDATE subscriptions SET expiration_date = now() - interval '30 days' WHERE id = $1`, [
+        tracker.id,
+      ]);
+      const past = await extend({ unit: 'days', count: 1, idempotencyKey: randomUUID() }).expect(400);
+      expect(past.body.message).toContain('still end it in the past');
+      // Stripe renewed it for another year and the webhook has not come yet: moving the renewal to a date
+      // inside that paid year would charge it again, so it is refused until the store has caught up.
+      await db().query(
+        `UPDATE subscriptions SET expiration_date = $2::timestamptz - interval '60 days' WHERE id = $1`,
+        [tracker.id, tracker.expiresAt],
+      );
+      const behind = await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }).expect(409);
+      expect(behind.body.message).toContain('Stripe has renewed it meanwhile');
+      const atStripe = await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId);
+      expect(atStripe.trial_end).toBe(Math.floor(new Date(tracker.expiresAt).getTime() / 1000));
+      await db().query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [tracker.id, tracker.expiresAt]);
       const oneTime = await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, snapshotId).expect(409);
       expect(oneTime.body.message).toContain('one-time purchase');
       await extend({ unit: 'months', count: 1, idempotencyKey: randomUUID() }, tracker.id, userId).expect(404);
@@ -338,6 +356,10 @@ describe('Customers in the admin console', () => {
           message: expect.stringMatching(/^Extended by 2 months: now runs until \w{3} \d{1,2}, \d{4}$/),
         });
       }
+      expect(await expirationOf(tracker.id)).toEqual(expected);
+      // The same key with other values is a mistake, refused: it extends nothing more.
+      const reused = await extend({ unit: 'months', count: 3, idempotencyKey: key }).expect(409);
+      expect(reused.body.message).toContain('already extended it by 2 months');
       expect(await expirationOf(tracker.id)).toEqual(expected);
       const atStripe = await stripe.server.subscriptions.retrieve(tracker.stripeSubscriptionId);
       expect(atStripe).toMatchObject({ status: 'trialing', trial_end: Math.floor(expected.getTime() / 1000) });
@@ -364,6 +386,32 @@ describe('Customers in the admin console', () => {
       expect(detail.body.subscriptions.find((s: { id: string }) => s.id === tracker.id).expirationDate).toBe(
         days.body.expirationDate,
       );
+    });
+
+    it('counts an extension on the UTC calendar, whatever time zone the database session is in', async () => {
+      const subscriptions = context.store.app.get(SubscriptionsRepository);
+      const rolledBack = new Error('rolled back');
+      const ends: Date[] = [];
+      await db()
+        .transaction(async (manager) => {
+          // New York: Jan 31 03:00 UTC is still Jan 30 there, and its clocks go forward on Mar 14, 2027.
+          await manager.query(`SET LOCAL TIME ZONE 'America/New_York'`);
+          for (const [from, by] of [
+            ['2027-01-31T03:00:00Z', { unit: 'months', count: 1 }],
+            ['2027-03-13T12:00:00Z', { unit: 'days', count: 1 }],
+          ] as const) {
+            await manager.query(`UPDATE subscriptions SET expiration_date = $2 WHERE id = $1`, [tracker.id, from]);
+            ends.push(await subscriptions.extendBy(manager, tracker.id, by));
+          }
+          throw rolledBack; // the subscription stays as it was
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      expect(ends.map((end) => new Date(end).toISOString())).toEqual([
+        '2027-02-28T03:00:00.000Z',
+        '2027-03-14T12:00:00.000Z',
+      ]);
     });
 
     it("serves a customer's invoice PDF and a new order-page link to staff, audited", async () => {

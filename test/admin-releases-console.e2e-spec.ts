@@ -5,14 +5,9 @@ import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
 import { releaseOf } from '../src/modules/datasets/entitlement';
 import { countyRecords, csvLine, DATASET_COLUMNS } from '../src/modules/datasets/synthetic-dataset';
 import { signInToConsole } from './support/admin-console';
-import { browserOrigin, cspRefusals, screenshot, useBrowser } from './support/browser';
+import { browserOrigin, cspRefusals, fitsWidth, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { useTestApp } from './support/test-app';
-
-// This file compiles without the DOM library: functions run in the page reach its globals through this.
-interface PageGlobals {
-  document: { documentElement: { scrollWidth: number; clientWidth: number } };
-}
 
 interface TestCounty {
   id: string;
@@ -58,12 +53,6 @@ describe('A month of data released from the admin console in a real browser', ()
 
   const toast = (page: Page) => page.locator('.ant-notification-notice');
   const totals = (page: Page) => page.locator('.coverage-totals');
-  /** Whether the page fits the window's width: tables may scroll inside their own box, the page may not. */
-  const fitsWidth = (page: Page) =>
-    page.evaluate(() => {
-      const { documentElement } = (globalThis as unknown as PageGlobals).document;
-      return documentElement.scrollWidth <= documentElement.clientWidth;
-    });
   const haveData = async (page: Page) => Number((await totals(page).innerText()).split(' of ')[0].replace(/,/g, ''));
 
   it('creates a draft, reads its QA table, publishes with one flagged county acknowledged and one left out, and coverage follows', async () => {

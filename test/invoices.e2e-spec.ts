@@ -9,7 +9,7 @@ import { StripeReconciliationService } from '../src/modules/stripe-events/stripe
 import { InvoicesRepository } from '../src/modules/invoices/invoices.repository';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { eventually } from './support/eventually';
-import { buy } from './support/purchase';
+import { buy, enrolledTracker, type EnrolledTracker } from './support/purchase';
 import { signIn } from './support/sign-in';
 import { testStripe, sendWebhook } from './support/stripe';
 import { useTestApp } from './support/test-app';
@@ -39,7 +39,7 @@ describe('Invoices of orders and renewals', () => {
   let orderA: string;
   let tokenA: string;
   let orderB: string;
-  let trackerA: { id: string; stripeSubscriptionId: string; expiresAt: Date };
+  let trackerA: EnrolledTracker;
 
   const orderPage = async (token: string) => (await api().get(`/api/orders/${token}`).expect(200)).body;
   const pdf = (path: string, cookie?: string) => {
@@ -71,15 +71,7 @@ describe('Invoices of orders and renewals', () => {
     );
     tokenA = (await context.store.app.get(OrderPageLinks).forOrder(orderA)).token;
     orderB = await buy(context.store.server, buyerB, [{ countyId: counties[2].id, purchaseType: 'one-time' }]);
-    trackerA = await eventually(async () => {
-      const [row] = await db().query(
-        `SELECT s.id, s.stripe_subscription_id AS "stripeSubscriptionId", s.expiration_date AS "expiresAt"
-         FROM subscriptions s JOIN order_items i ON i.id = s.order_item_id
-         WHERE i.order_id = $1 AND s.purchase_type = 'annual'`,
-        [orderA],
-      );
-      return row?.stripeSubscriptionId && row;
-    });
+    trackerA = await enrolledTracker(db(), orderA);
   });
 
   it("issues one invoice for a paid order, listed on its order page, billing the buyer's company and tax ID", async () => {

@@ -4,10 +4,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { FORMATS_QUEUE, PREPARING_RETRY_AFTER_SECONDS } from '../src/modules/datasets/formats/formats.constants';
-import { browserOrigin, screenshot, useBrowser } from './support/browser';
+import { browserOrigin, fitsWidth, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { awaitMessages } from './support/outbox';
 import { buy } from './support/purchase';
@@ -19,11 +18,6 @@ interface County {
   id: string;
   name: string;
   state: string;
-}
-
-// This file compiles without the DOM library: functions run in the page reach its globals through this.
-interface PageGlobals {
-  document: { documentElement: { scrollWidth: number; clientWidth: number } };
 }
 
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -57,12 +51,6 @@ describe('A Tracker email’s format links, followed in a real browser', () => {
         url.searchParams.get('kind') === 'full' &&
         (url.searchParams.get('format') ?? 'csv') === format,
     )!;
-
-  const fitsWidth = (page: Page) =>
-    page.evaluate(() => {
-      const { documentElement } = (globalThis as unknown as PageGlobals).document;
-      return documentElement.scrollWidth <= documentElement.clientWidth;
-    });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cds-email-format-link-'));

@@ -312,6 +312,11 @@ describe('Stripe Billing in the simulator, driven by the real stripe SDK', () =>
       message: 'Invalid timestamp: must be an integer Unix timestamp in the future.',
       param: 'trial_end',
     });
+    // Stripe's longest trial is 730 days, on a new subscription as on an update.
+    await expect(stripe.subscriptions.create({ ...params, trial_end: startedAt + 800 * DAY })).rejects.toMatchObject({
+      message: 'Invalid timestamp: can be no more than 730 days in the future.',
+      param: 'trial_end',
+    });
     const other = await customerWithCard();
     await expect(stripe.subscriptions.create({ ...params, default_payment_method: other.card })).rejects.toMatchObject({
       param: 'default_payment_method',

@@ -3839,7 +3839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The order is not paid, or is refunded in full already */
+            /** @description The order is not paid, or is refunded in full already; or the idempotencyKey refunded another amount */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4067,7 +4067,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionExtendedDto"];
                 };
             };
-            /** @description A count out of range, an unknown unit, or an end over 730 days ahead */
+            /** @description A count out of range, an unknown unit, or an end over 730 days ahead or still in the past */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4088,7 +4088,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The subscription is not active, or is a one-time purchase with no end */
+            /** @description The subscription is not active or is a one-time purchase with no end; its Stripe renewal is unpaid, or renewed past the new end and not yet recorded; or the idempotencyKey already made another extension */
             409: {
                 headers: {
                     [name: string]: unknown;

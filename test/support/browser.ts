@@ -71,3 +71,16 @@ export function cspRefusals(page: Page): string[] {
   });
   return refused;
 }
+
+// Test files compile without the DOM library: a function run in the page reaches its globals through this.
+interface PageDocument {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+}
+
+/** Whether the page fits the window's width: tables may scroll inside their own box, the page may not. */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const { documentElement } = (globalThis as unknown as PageDocument).document;
+    return documentElement.scrollWidth <= documentElement.clientWidth;
+  });
+}

@@ -80,6 +80,19 @@ function mergeMetadata(current: Json, update: Json | ''): Json {
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== ''));
 }
 
+/** A trial end as Stripe takes one, on a new subscription or an update: in the future, at most 730 days ahead. */
+function checkTrialEnd(trialEnd: unknown, start: number): number {
+  if (typeof trialEnd !== 'number' || trialEnd <= start) {
+    throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', { param: 'trial_end' });
+  }
+  if (trialEnd > start + MAX_TRIAL_DAYS * DAY) {
+    throw invalidRequest(`Invalid timestamp: can be no more than ${MAX_TRIAL_DAYS} days in the future.`, {
+      param: 'trial_end',
+    });
+  }
+  return trialEnd;
+}
+
 const unmodeled = (message: string, param: string) =>
   new StripeApiError(501, { type: 'invalid_request_error', message: `The Stripe simulator ${message}`, param });
 
@@ -490,14 +503,7 @@ export class Billing {
         code: 'parameters_exclusive',
       });
     }
-    if (typeof body.trial_end === 'number') {
-      if (body.trial_end <= start) {
-        throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', {
-          param: 'trial_end',
-        });
-      }
-      return body.trial_end;
-    }
+    if (typeof body.trial_end === 'number') return checkTrialEnd(body.trial_end, start);
     return body.trial_period_days ? start + body.trial_period_days * DAY : null;
   }
 
@@ -590,16 +596,7 @@ export class Billing {
   private moveTrialEnd(subscription: Json, trialEnd: number | string, proration: string | undefined): void {
     if (trialEnd === 'now') throw unmodeled('does not implement trial_end=now on a subscription update', 'trial_end');
     const start = now();
-    if (typeof trialEnd !== 'number' || trialEnd <= start) {
-      throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', {
-        param: 'trial_end',
-      });
-    }
-    if (trialEnd > start + MAX_TRIAL_DAYS * DAY) {
-      throw invalidRequest(`Invalid timestamp: can be no more than ${MAX_TRIAL_DAYS} days in the future.`, {
-        param: 'trial_end',
-      });
-    }
+    checkTrialEnd(trialEnd, start);
     if (!['trialing', 'active'].includes(subscription.status)) {
       throw unmodeled(`does not implement trial_end on a ${subscription.status} subscription`, 'trial_end');
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
@@ -244,17 +244,31 @@ export class StripeGateway {
 
   /**
    * Moves a Stripe subscription's next charge to a later moment, charging and crediting nothing for
-   * the time added: Stripe's way is a trial to that moment. One already ended is left as it is.
+   * the time added: Stripe's way is a trial to that moment. Answers false, changing nothing, for one
+   * that renews no more. Refuses one whose renewal is unpaid, and one Stripe has already renewed past
+   * that moment (its renewal not yet recorded here): moving that one earlier would charge the year again.
    */
-  async moveRenewal(subscriptionId: string, renewsAt: Date, idempotencyKey: string): Promise<void> {
-    await this.call(async (api) => {
+  async moveRenewal(subscriptionId: string, renewsAt: Date, idempotencyKey: string): Promise<boolean> {
+    return this.call(async (api) => {
       const subscription = await api.subscriptions.retrieve(subscriptionId);
-      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return false;
+      if (subscription.status !== 'trialing' && subscription.status !== 'active')
+        throw new ConflictException(
+          `Its Stripe renewal is ${subscription.status.replace('_', ' ')}: settle or end it before extending`,
+        );
+      const trialEnd = Math.floor(renewsAt.getTime() / 1000);
+      const periodEnd = Math.max(...subscription.items.data.map((item) => item.current_period_end));
+      // Equal is this very move made before (a retry whose answer was lost): Stripe's key answers it again.
+      if (periodEnd > trialEnd)
+        throw new ConflictException(
+          'Stripe has renewed it meanwhile and the store has not recorded that yet: try again in a minute',
+        );
       await api.subscriptions.update(
         subscriptionId,
-        { trial_end: Math.floor(renewsAt.getTime() / 1000), proration_behavior: 'none' },
+        { trial_end: trialEnd, proration_behavior: 'none' },
         { idempotencyKey },
       );
+      return true;
     });
   }
 

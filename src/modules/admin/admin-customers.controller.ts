@@ -68,7 +68,9 @@ export class AdminCustomersController {
   @ApiOkResponse({ type: OrderRefundedDto })
   @ApiBadRequestResponse({ description: 'An amount above what is still refundable, or a malformed body' })
   @ApiNotFoundResponse({ description: 'No order of this customer has this id' })
-  @ApiConflictResponse({ description: 'The order is not paid, or is refunded in full already' })
+  @ApiConflictResponse({
+    description: 'The order is not paid, or is refunded in full already; or the idempotencyKey refunded another amount',
+  })
   refund(
     @AdminSessionId() sessionId: string,
     @Param('id', uuidParam('customer')) id: string,
@@ -162,9 +164,15 @@ export class AdminCustomersController {
       'nothing more. End a subscription with POST /api/admin/subscriptions/{id}/cancel.',
   })
   @ApiOkResponse({ type: SubscriptionExtendedDto })
-  @ApiBadRequestResponse({ description: 'A count out of range, an unknown unit, or an end over 730 days ahead' })
+  @ApiBadRequestResponse({
+    description: 'A count out of range, an unknown unit, or an end over 730 days ahead or still in the past',
+  })
   @ApiNotFoundResponse({ description: 'No subscription of this customer has this id' })
-  @ApiConflictResponse({ description: 'The subscription is not active, or is a one-time purchase with no end' })
+  @ApiConflictResponse({
+    description:
+      'The subscription is not active or is a one-time purchase with no end; its Stripe renewal is unpaid, or ' +
+      'renewed past the new end and not yet recorded; or the idempotencyKey already made another extension',
+  })
   @ApiServiceUnavailableResponse({ description: 'Stripe could not be reached; nothing changed' })
   extendSubscription(
     @AdminSessionId() sessionId: string,

@@ -108,16 +108,12 @@ export class AdminCustomersService {
     ]);
     const [places, trackerMailed] = await Promise.all([
       this.counties.placesOf(subscriptions.map((s) => s.countyId)),
-      Promise.all(
-        subscriptions.map(
-          async (s) => s.purchaseType === 'annual' && !!(await this.trackerDeliveries.latestMailed(s.id)),
-        ),
-      ),
+      this.trackerDeliveries.mailedAny(subscriptions.filter((s) => s.purchaseType === 'annual').map((s) => s.id)),
     ]);
     return {
       customer: { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
       orders: orderRows,
-      subscriptions: subscriptions.map((s, i) => {
+      subscriptions: subscriptions.map((s) => {
         const place = places.get(s.countyId);
         return {
           id: s.id,
@@ -127,7 +123,7 @@ export class AdminCustomersService {
           status: s.status,
           autoRenew: s.autoRenew,
           expirationDate: s.expirationDate ? new Date(s.expirationDate).toISOString() : null,
-          hasTrackerEmail: trackerMailed[i],
+          hasTrackerEmail: trackerMailed.has(s.id),
         };
       }),
       invoices: invoices.map((i) => ({
@@ -165,7 +161,14 @@ export class AdminCustomersService {
       );
       const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
       const earlier = refunds.find((r) => r.metadata?.admin_request === key);
-      if (earlier) return this.refunded(order.id, earlier.id, earlier.amount, order.amountCents - refunded);
+      if (earlier) {
+        // A key names one refund: sent again with another amount it is a mistake, not a new request.
+        if (earlier.amount !== dto.amountCents)
+          throw new ConflictException(
+            `This request already refunded ${formatDollars(earlier.amount)}; another refund needs a new request`,
+          );
+        return this.refunded(order.id, earlier.id, earlier.amount, order.amountCents - refunded);
+      }
       const refundable = order.amountCents - refunded;
       if (refundable <= 0) throw new ConflictException('This order is already refunded in full');
       if (dto.amountCents > refundable)
@@ -244,32 +247,52 @@ export class AdminCustomersService {
     const latest = await this.trackerDeliveries.latestMailed(subscriptionId);
     if (!latest)
       throw new ConflictException('This County Tracker has had no Tracker email yet: there is none to resend');
-    const customer = await this.users.findProfile(this.db.manager, userId);
-    const emailedTo = customer?.email ?? '';
-    await this.auditLog.transaction(async (db) => {
+    // Tracker emails go to the buyer's checkout email, which need not be the account's.
+    const itemId = subscription.orderItemId;
+    const emailedTo = itemId && (await this.orders.ordersOfItems([itemId])).get(itemId)?.email;
+    if (!emailedTo) throw new ConflictException('This County Tracker came from no order: its emails have no address');
+    const email = await this.auditLog.transaction(async (db) => {
       await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`tracker-resend-${dto.idempotencyKey}`]);
-      if (await this.auditLog.hasEntry(db, 'subscription.tracker_email_resent', subscriptionId, dto.idempotencyKey))
-        return;
+      // The same request again copies the email it copied first, even if a newer one was sent meanwhile.
+      const earlier = await this.auditLog.afterOfRequest(
+        db,
+        'subscription.tracker_email_resent',
+        subscriptionId,
+        dto.idempotencyKey,
+      );
+      if (earlier)
+        return {
+          occasion: earlier.occasion as 'monthly' | 'release',
+          month: earlier.month as string,
+          datasetId: earlier.dataset_id as string,
+        };
       await this.auditLog.record(db, {
         sessionId,
         action: 'subscription.tracker_email_resent',
         targetType: 'subscription',
         targetId: subscriptionId,
         before: null,
-        after: { request: dto.idempotencyKey, occasion: latest.occasion, month: latest.month, emailed_to: emailedTo },
+        after: {
+          request: dto.idempotencyKey,
+          occasion: latest.occasion,
+          month: latest.month,
+          dataset_id: latest.datasetId,
+          emailed_to: emailedTo,
+        },
       });
+      return latest;
     });
     await this.mail.queueTrackerCopy(
-      latest.occasion === 'monthly'
-        ? { subscriptionId, month: latest.month }
-        : { subscriptionId, datasetId: latest.datasetId },
+      email.occasion === 'monthly'
+        ? { subscriptionId, month: email.month }
+        : { subscriptionId, datasetId: email.datasetId },
       dto.idempotencyKey,
     );
-    const what = latest.occasion === 'monthly' ? `${monthName(latest.month)} County Tracker email` : 'release email';
+    const what = email.occasion === 'monthly' ? `${monthName(email.month)} County Tracker email` : 'release email';
     return {
       subscriptionId,
       emailedTo,
-      occasion: latest.occasion,
+      occasion: email.occasion,
       message: `A copy of the ${what} is on its way to ${emailedTo}`,
     };
   }
@@ -298,12 +321,18 @@ export class AdminCustomersService {
       const subscription = await this.subscriptions.lock(db, subscriptionId, { userId });
       if (!subscription) throw new NotFoundException('Subscription not found');
       const earlier = await this.auditLog.afterOfRequest(db, 'subscription.extend', subscriptionId, dto.idempotencyKey);
-      if (earlier)
+      if (earlier) {
+        // A key names one extension: sent again with other values it is a mistake, not a new request.
+        if (earlier.extended_by !== by)
+          throw new ConflictException(
+            `This request already extended it by ${String(earlier.extended_by)}; another extension needs a new request`,
+          );
         return answer(
           new Date(earlier.previous_expiration_date as string),
           new Date(earlier.expiration_date as string),
           earlier.renewal_moved as boolean,
         );
+      }
       if (subscription.status !== 'active' || !subscription.expirationDate)
         throw new ConflictException(
           subscription.expirationDate
@@ -318,13 +347,17 @@ export class AdminCustomersService {
           `Extending by ${by} would run it until ${formatDate(until)}; a subscription can run at most ` +
             `${FURTHEST_RENEWAL_DAYS} days ahead (until ${formatDate(furthest)})`,
         );
-      const renewalMoved = Boolean(subscription.stripeSubscriptionId);
-      if (subscription.stripeSubscriptionId)
-        await this.stripe.moveRenewal(
+      if (until.getTime() <= Date.now())
+        throw new BadRequestException(
+          `Extending by ${by} would still end it in the past (${formatDate(until)}); give it more time`,
+        );
+      const renewalMoved =
+        !!subscription.stripeSubscriptionId &&
+        (await this.stripe.moveRenewal(
           subscription.stripeSubscriptionId,
           until,
           `admin-extend-${subscriptionId}-${dto.idempotencyKey}`,
-        );
+        ));
       await this.auditLog.record(db, {
         sessionId,
         action: 'subscription.extend',

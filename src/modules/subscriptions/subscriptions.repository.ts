@@ -262,12 +262,16 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Staff giving a subscription more time: its period ends (and it renews) that much later; months
-   * end as PostgreSQL counts them (Jan 31 + 1 month is Feb 28). Answers the new end.
+   * Staff giving a subscription more time: its period ends (and it renews) that much later. Counted on
+   * the UTC calendar whatever the session's time zone, as Stripe and the console count it: a day is 24
+   * hours, and months clamp to the month's end (Jan 31 + 1 month is Feb 28). Answers the new end.
    */
   async extendBy(db: EntityManager, id: string, by: { unit: 'days' | 'months'; count: number }): Promise<Date> {
+    const unit = by.unit === 'days' ? 'days' : 'months';
     const [rows]: [{ expirationDate: Date }[], number] = await db.query(
-      `UPDATE subscriptions SET expiration_date = expiration_date + make_interval(${by.unit === 'days' ? 'days' : 'months'} => $2), updated_at = now()
+      `UPDATE subscriptions
+       SET expiration_date = ((expiration_date AT TIME ZONE 'UTC') + make_interval(${unit} => $2)) AT TIME ZONE 'UTC',
+           updated_at = now()
        WHERE id = $1 AND expiration_date IS NOT NULL RETURNING expiration_date AS "expirationDate"`,
       [id, by.count],
     );

@@ -145,6 +145,16 @@ export class TrackerDeliveriesRepository {
     return row ?? null;
   }
 
+  /** Which of these County Trackers have had a Tracker email queued (monthly or a release's news). */
+  async mailedAny(subscriptionIds: string[]): Promise<Set<string>> {
+    const rows: { subscriptionId: string }[] = await this.db.query(
+      `SELECT DISTINCT subscription_id AS "subscriptionId" FROM tracker_deliveries
+       WHERE subscription_id = ANY($1::uuid[]) AND mail_queued_at IS NOT NULL`,
+      [subscriptionIds],
+    );
+    return new Set(rows.map((row) => row.subscriptionId));
+  }
+
   /** Whether a County Tracker was told of this file at its release. */
   async hasReleaseNews(subscriptionId: string, datasetId: string): Promise<boolean> {
     const [row] = await this.db.query<{ found: boolean }[]>(

@@ -13,13 +13,18 @@ export function newRequestKey(): string {
 
 /**
  * One key per action staff take: the key of a click that is still being answered is the key of any click
- * after it (a double click, an impatient second press), so the server does the action once. Once
- * the answer is in, `done()` lets the next click be a new, deliberate action with a key of its own.
+ * after it (a double click, an impatient second press, a retry after a lost answer), so the server does
+ * the action once. Once the answer is in, `done()` lets the next click be a new, deliberate action with
+ * a key of its own; so do other `values` (another amount, another length): they are another action.
  */
-export function useRequestKey() {
-  const key = useRef<string | null>(null);
+export function useRequestKey(...values: unknown[]) {
+  const key = useRef<{ id: string; values: string } | null>(null);
+  const these = JSON.stringify(values);
   return {
-    current: () => (key.current ??= newRequestKey()),
+    current: () => {
+      if (key.current?.values !== these) key.current = { id: newRequestKey(), values: these };
+      return key.current.id;
+    },
     done: () => {
       key.current = null;
     },

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { EXTENSION_UNITS, type ExtensionUnit, extensionUnitOf, MOST_EXTENSION } from '../../../contracts/extensions';
 import { trimmed } from '../../../common/validation';
 
 /** Digits become a number; anything else stays as it came, for the validator to refuse with its message. */
@@ -162,30 +163,28 @@ export class TrackerEmailResentDto {
   message: string;
 }
 
-export const EXTENSION_UNITS = ['days', 'months'] as const;
-export type ExtensionUnit = (typeof EXTENSION_UNITS)[number];
-/** The most of each unit one extension may add: a year either way. */
-export const MOST_EXTENSION: Record<ExtensionUnit, number> = { days: 365, months: 12 };
-
 /** More time for a subscription, in days or months, with a key the console makes once per confirmation. */
 export class ExtendSubscriptionDto {
   @ApiProperty({ enum: EXTENSION_UNITS, example: 'months' })
   @IsIn(EXTENSION_UNITS, { message: `unit must be one of: ${EXTENSION_UNITS.join(', ')}` })
   unit: ExtensionUnit;
 
-  @ApiProperty({ minimum: 1, maximum: 365, example: 1, description: 'How many: 1 to 365 days, or 1 to 12 months' })
+  @ApiProperty({
+    minimum: 1,
+    maximum: MOST_EXTENSION.days,
+    example: 1,
+    description: `How many: 1 to ${MOST_EXTENSION.days} days, or 1 to ${MOST_EXTENSION.months} months`,
+  })
   @ValidateBy({
     name: 'extensionCount',
     validator: {
-      validate: (value: unknown, args) => {
-        const most = MOST_EXTENSION[(args?.object as { unit?: ExtensionUnit }).unit ?? 'months'] ?? 12;
-        return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= most;
-      },
+      validate: (value: unknown, args) =>
+        Number.isInteger(value) &&
+        (value as number) >= 1 &&
+        (value as number) <= MOST_EXTENSION[extensionUnitOf((args?.object as { unit?: unknown }).unit)],
       defaultMessage: (args) => {
-        const unit = (args?.object as { unit?: ExtensionUnit }).unit;
-        return unit === 'days'
-          ? 'count must be a whole number of days from 1 to 365'
-          : 'count must be a whole number of months from 1 to 12';
+        const unit = extensionUnitOf((args?.object as { unit?: unknown }).unit);
+        return `count must be a whole number of ${unit} from 1 to ${MOST_EXTENSION[unit]}`;
       },
     },
   })

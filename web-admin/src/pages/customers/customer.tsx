@@ -44,18 +44,63 @@ const statusTag = (status: string) => <Tag color={STATUS_COLOUR[status] ?? 'blue
 /** A button that sends one email per deliberate click: a double click while it is sent reuses the click's key. */
 function ResendButton({
   label,
+  name,
   send,
   pending,
 }: {
   label: string;
+  /** What a screen reader says: the label and the row it acts on, as each row has one. */
+  name: string;
   send: (key: string, done: () => void) => void;
   pending: boolean;
 }) {
   const key = useRequestKey();
   return (
-    <Button size="small" loading={pending} disabled={pending} onClick={() => send(key.current(), key.done)}>
+    <Button
+      size="small"
+      aria-label={name}
+      loading={pending}
+      disabled={pending}
+      onClick={() => send(key.current(), key.done)}
+    >
       {label}
     </Button>
+  );
+}
+
+/** One part of a customer's page: a card with its table, named for screen readers by its title. */
+function Section<Row extends object>({
+  title,
+  label = title,
+  columns,
+  rows,
+  rowKey = 'id' as keyof Row & string,
+  pageSize,
+  empty,
+}: {
+  title: string;
+  label?: string;
+  columns: TableColumnsType<Row>;
+  rows: Row[];
+  rowKey?: (keyof Row & string) | ((row: Row) => string);
+  /** Rows a page: without it every row shows at once. */
+  pageSize?: number;
+  empty: string;
+}) {
+  return (
+    <Card title={title} className="customer-section">
+      <Table<Row>
+        rowKey={rowKey}
+        size="small"
+        className="customer-table"
+        aria-label={label}
+        columns={columns}
+        dataSource={rows}
+        pagination={pageSize ? { pageSize, hideOnSinglePage: true } : false}
+        scroll={{ x: true }}
+        locale={{ emptyText: empty }}
+      />
+    </Card>
   );
 }
 
@@ -105,6 +150,7 @@ export default function CustomerPage() {
           {order.status === 'paid' && (
             <ResendButton
               label="Resend Receipt"
+              name={`Resend receipt of order ${order.id.slice(0, 8)}`}
               pending={resendReceipt.isPending && resendReceipt.variables?.orderId === order.id}
               send={(idempotencyKey, done) =>
                 resendReceipt.mutate(
@@ -123,6 +169,7 @@ export default function CustomerPage() {
           {order.paidAt && (
             <Button
               size="small"
+              aria-label={`Order page link of order ${order.id.slice(0, 8)}`}
               loading={pageLink.isPending && pageLink.variables === order.id}
               onClick={() =>
                 pageLink.mutate(order.id, {
@@ -189,6 +236,7 @@ export default function CustomerPage() {
             {s.hasTrackerEmail && (
               <ResendButton
                 label="Resend Tracker Email"
+                name={`Resend Tracker email of ${s.countyName}`}
                 pending={resendTracker.isPending && resendTracker.variables?.subscriptionId === s.id}
                 send={(idempotencyKey, done) =>
                   resendTracker.mutate(
@@ -253,58 +301,18 @@ export default function CustomerPage() {
         </Descriptions.Item>
       </Descriptions>
 
-      <Card title="Orders" className="customer-section">
-        <Table<CustomerOrder>
-          rowKey="id"
-          size="small"
-          className="customer-table"
-          aria-label="Orders"
-          columns={orderColumns}
-          dataSource={orders}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'No orders' }}
-        />
-      </Card>
-      <Card title="Subscriptions" className="customer-section">
-        <Table<CustomerSubscription>
-          rowKey="id"
-          size="small"
-          className="customer-table"
-          aria-label="Subscriptions"
-          columns={subscriptionColumns}
-          dataSource={subscriptions}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'No subscriptions' }}
-        />
-      </Card>
-      <Card title="Invoices" className="customer-section">
-        <Table<CustomerInvoice>
-          rowKey="id"
-          size="small"
-          className="customer-table"
-          aria-label="Invoices"
-          columns={invoiceColumns}
-          dataSource={invoices}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'No invoices' }}
-        />
-      </Card>
-      <Card title="Emails Sent" className="customer-section">
-        <Table<CustomerEmail>
-          rowKey={(e) => `${e.kind}-${e.claimedAt}-${e.subject}`}
-          size="small"
-          className="customer-table"
-          aria-label="Emails sent"
-          columns={emailColumns}
-          dataSource={emails}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          scroll={{ x: true }}
-          locale={{ emptyText: 'No emails sent' }}
-        />
-      </Card>
+      <Section title="Orders" columns={orderColumns} rows={orders} empty="No orders" />
+      <Section title="Subscriptions" columns={subscriptionColumns} rows={subscriptions} empty="No subscriptions" />
+      <Section title="Invoices" columns={invoiceColumns} rows={invoices} empty="No invoices" />
+      <Section
+        title="Emails Sent"
+        label="Emails sent"
+        columns={emailColumns}
+        rows={emails}
+        rowKey={(e) => `${e.kind}-${e.claimedAt}-${e.subject}`}
+        pageSize={10}
+        empty="No emails sent"
+      />
 
       {refunding && <RefundDialog customerId={id} email={email} order={refunding} onClose={() => setRefunding(null)} />}
       {extending && <ExtendDialog customerId={id} subscription={extending} onClose={() => setExtending(null)} />}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Form, InputNumber, Modal, Select, Space } from 'antd';
 import { formatDate } from '@web-shared/format';
+import { MOST_EXTENSION } from '@contracts/extensions';
 import { messageOf } from '../../../lib/api';
 import { useNotify } from '../../../lib/notify';
 import { useRequestKey } from '../../../lib/request-key';
 import { useExtendSubscription, type CustomerSubscription, type ExtensionUnit } from '../api';
 import { extendedEnd } from '../customer-figures';
 
-const MOST: Record<ExtensionUnit, number> = { days: 365, months: 12 };
-
 /**
- * Gives a subscription more time after staff see its new end. As for refunds, one key per confirmation:
- * OK pressed twice extends once.
+ * Gives a subscription more time after staff see its new end. As for refunds, one key per confirmation
+ * of one length: OK pressed twice extends once.
  */
 export function ExtendDialog({
   customerId,
@@ -24,10 +23,10 @@ export function ExtendDialog({
 }) {
   const extend = useExtendSubscription(customerId);
   const notify = useNotify();
-  const key = useRequestKey();
   const [unit, setUnit] = useState<ExtensionUnit>('months');
   const [count, setCount] = useState<number | null>(1);
-  const valid = count !== null && Number.isInteger(count) && count >= 1 && count <= MOST[unit];
+  const key = useRequestKey(unit, count);
+  const valid = count !== null && Number.isInteger(count) && count >= 1 && count <= MOST_EXTENSION[unit];
   const end = new Date(subscription.expirationDate);
   const newEnd = valid ? extendedEnd(end, unit, count) : null;
 
@@ -69,14 +68,14 @@ export function ExtendDialog({
           label="Extend by"
           htmlFor="extend-count"
           validateStatus={valid ? undefined : 'error'}
-          help={valid ? undefined : `1 to ${MOST[unit]} ${unit}`}
+          help={valid ? undefined : `1 to ${MOST_EXTENSION[unit]} ${unit}`}
         >
           <Space.Compact>
             <InputNumber
               id="extend-count"
               aria-label="How many"
               min={1}
-              max={MOST[unit]}
+              max={MOST_EXTENSION[unit]}
               precision={0}
               value={count}
               onChange={(value) => setCount(typeof value === 'number' ? value : null)}

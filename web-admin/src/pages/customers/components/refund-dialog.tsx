@@ -8,7 +8,7 @@ import { dollarsOf, refundCents } from '../customer-figures';
 
 /**
  * Refunds all or part of a paid order through Stripe, after staff see the amount. The key is made once
- * for the dialog's confirmation, so however often OK is pressed the order is refunded once.
+ * for the confirmation of one amount, so however often OK is pressed the order is refunded once.
  */
 export function RefundDialog({
   customerId,
@@ -23,10 +23,10 @@ export function RefundDialog({
 }) {
   const refund = useRefund(customerId);
   const notify = useNotify();
-  const key = useRequestKey();
   const [whole, setWhole] = useState(true);
   const [dollars, setDollars] = useState<number | null>(null);
   const cents = whole ? order.refundableCents : refundCents(dollars, order.refundableCents);
+  const key = useRequestKey(cents);
   const invalid = typeof cents === 'string';
   const shortId = order.id.slice(0, 8);
 
