@@ -152,7 +152,7 @@ describe('Metrics for Prometheus', () => {
       }
     });
 
-    it('counts a download by format, once however it is resumed', async () => {
+    it('counts a download by format, once however it is resumed, and a HEAD not at all', async () => {
       const [county] = await context.store.db.query(
         `SELECT id FROM counties WHERE deleted_at IS NULL ORDER BY fips OFFSET 2 LIMIT 1`,
       );
@@ -165,8 +165,13 @@ describe('Metrics for Prometheus', () => {
       const link = await context.store.app.get(DownloadsService).linkFor(id, { userId: user_id });
       const path = new URL(link.url).pathname;
       const before = (await scrape(api())).text;
+      const asked = await request(api()).head(path).expect(200);
       await request(api()).get(path).expect(200);
       await request(api()).get(path).set('Range', 'bytes=10-20').expect(206);
+      const [{ bytes }] = await context.store.db.query(`SELECT bytes FROM county_datasets WHERE sha256 = $1 LIMIT 1`, [
+        asked.headers.etag.replace(/"/g, ''),
+      ]);
+      expect(asked.headers['content-length']).toBe(String(bytes));
       const after = (await scrape(api())).text;
       const downloads = (text: string) => sample(text, 'cds_downloads_total', { format: link.format });
       expect(downloads(after) - downloads(before)).toBe(1);

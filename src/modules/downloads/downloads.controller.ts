@@ -133,16 +133,22 @@ export class DownloadsController {
       return;
     }
     const part = range ?? { start: 0, end: size - 1 };
-    // A download is counted once, at its first byte: a client resuming it asks for a later range.
-    if (part.start === 0) this.metrics.downloaded(dataset.format);
-    // Written only once the file is open: a file that cannot be read gets the error answer instead.
-    await this.storage.send(dataset.storageKey, part, res, {
+    const head = {
       status: range ? 206 : 200,
       headers: {
         ...headers,
         'Content-Length': String(part.end - part.start + 1),
         ...(range && { 'Content-Range': `bytes ${part.start}-${part.end}/${size}` }),
       },
-    });
+    };
+    // A HEAD asks what a download would be: nothing to read, nothing downloaded.
+    if (req.method === 'HEAD') {
+      res.writeHead(head.status, head.headers).end();
+      return;
+    }
+    // A download is counted once, at its first byte: a client resuming it asks for a later range.
+    if (part.start === 0) this.metrics.downloaded(dataset.format);
+    // Written only once the file is open: a file that cannot be read gets the error answer instead.
+    await this.storage.send(dataset.storageKey, part, res, head);
   }
 }
