@@ -263,6 +263,7 @@ describe('Metrics for Prometheus', () => {
       workerServer?.closeAllConnections();
       await new Promise((resolve) => workerServer?.close(resolve));
       await worker?.close();
+      delete process.env.WORKER_METRICS_PORT;
     });
 
     it('has no /metrics on the API or the worker: 404, with or without a token', async () => {
@@ -295,6 +296,7 @@ describe('Metrics for Prometheus', () => {
       workerServer?.closeAllConnections();
       await new Promise((resolve) => workerServer?.close(resolve));
       await worker?.close();
+      delete process.env.WORKER_METRICS_PORT;
     });
 
     it.each([

@@ -5,16 +5,29 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 /**
+ * Node's process figures, once per process: collecting them starts an event-loop-delay timer and a
+ * GC observer that nothing stops, so every role (and every app a test starts) shares this one.
+ */
+let processMetrics: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
+/**
  * The metrics of one process role (the API or the worker), in a registry of its own: `npm start`
  * runs both roles in one process, each still serving only its own metrics, so no metric is
- * registered twice. Holds what both roles measure: Node's process figures and the PostgreSQL pool.
+ * registered twice. Holds what both roles measure: the PostgreSQL pool, and serves Node's process
+ * figures beside them.
  */
 @Injectable()
 export class MetricsRegistry implements OnModuleDestroy {
   readonly registry = new Registry();
 
   constructor(@InjectDataSource() db: DataSource) {
-    collectDefaultMetrics({ register: this.registry });
     // Read when scraped: the pool's own counts, never a query.
     const pool = () => (db.isInitialized ? ((db.driver as unknown as { master?: Pool }).master ?? null) : null);
     this.gauge(
@@ -34,9 +47,9 @@ export class MetricsRegistry implements OnModuleDestroy {
     return this.registry.contentType;
   }
 
-  /** The Prometheus text exposition of every metric of this role. */
-  metrics(): Promise<string> {
-    return this.registry.metrics();
+  /** The Prometheus text exposition of every metric of this role, and of the process. */
+  async metrics(): Promise<string> {
+    return (await this.registry.metrics()) + (await processRegistry().metrics());
   }
 
   onModuleDestroy(): void {
