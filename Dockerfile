@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for every role: the API (default), the worker and the migration step.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY web-store/package.json web-store/
@@ -26,7 +26,7 @@ RUN npm run build
 ENV NODE_ENV=development PORT=3000
 EXPOSE 3000
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 # GDAL's ogr2ogr makes the GeoPackage, Shapefile and GeoJSON files of every county (the worker runs it).
 RUN apt-get update \
