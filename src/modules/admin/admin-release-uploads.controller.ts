@@ -23,6 +23,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { allowLongBody } from '../../common/http/request-deadline';
 import { AdminReleaseUploadsService, UPLOAD_ID } from './admin-release-uploads.service';
 import { AdminGuard } from './admin.guard';
 
@@ -52,6 +53,7 @@ export class AdminReleaseUploadsController {
   @ApiNotFoundResponse({ description: 'No release (or county) has this id' })
   create(@Req() req: Request, @Res() res: Response): Promise<void> {
     requireTus(req);
+    allowLongBody(req);
     return this.uploads.handle(req, res);
   }
 
@@ -82,6 +84,8 @@ export class AdminReleaseUploadsController {
   private forward(uploadId: string, req: Request, res: Response): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) throw new NotFoundException('No upload has this id');
     requireTus(req);
+    // Past the guard: a piece of a multi-GB file may take longer to send than an ordinary request may.
+    allowLongBody(req);
     return this.uploads.handle(req, res);
   }
 }
