@@ -312,4 +312,11 @@ describe('Resumable uploads of release source files (tus)', () => {
       spy.mockRestore();
     }
   });
+
+  it("lets only the store's own origin read the upload answers (CORS)", async () => {
+    const { id } = await draft();
+    const location = (await create(id, 10).expect(201)).headers.location;
+    const foreign = await api().head(location).set(auth()).set('Origin', 'https://elsewhere.example').expect(200);
+    expect(foreign.headers['access-control-allow-origin']).toBe(new URL(process.env.PUBLIC_URL!).origin);
+  });
 });

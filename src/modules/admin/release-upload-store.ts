@@ -35,6 +35,9 @@ export function uploadStoreFor(s3: S3Settings | null, dataDir: string, expiryMs:
       endpoint: s3.endpoint,
       forcePathStyle: s3.forcePathStyle,
       credentials: s3.credentials,
+      // As the county files' client (s3ClientFor): checksums only where S3 requires them, as MinIO and R2 expect.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
   return {
