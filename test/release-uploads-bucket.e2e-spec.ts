@@ -2,6 +2,8 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { LocalS3, startLocalS3 } from './support/local-s3';
@@ -122,5 +124,58 @@ describe('Resumable uploads across API replicas (bucket storage)', () => {
     // The upload's own bytes are gone from the bucket once handed off.
     expect(await s3.objectKeys(`${prefix}/uploads/`)).toEqual([]);
     expect((await s3.pendingUploads()).filter((upload) => upload.key.startsWith(`${prefix}/uploads/`))).toEqual([]);
+  });
+
+  it('keeps a second request to the same upload on another replica waiting until the first is done', async () => {
+    const release = await request(replicas[0].server)
+      .post('/api/admin/releases')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ month: '2043-02' })
+      .expect(201);
+    const piece = Buffer.alloc(PIECE, 'x');
+    const location: string = (
+      await request(replicas[0].server)
+        .post('/api/admin/uploads')
+        .set(auth())
+        .set('Upload-Length', String(piece.length * 4))
+        .set('Upload-Metadata', `releaseId ${b64(release.body.id)}`)
+        .expect(201)
+    ).headers.location;
+    // Replica 0 takes a piece that arrives slowly: half, a pause, the rest.
+    const { port } = replicas[0].server.address() as AddressInfo;
+    const slow = new Promise<number>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: location,
+        headers: {
+          ...auth(),
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(piece.length),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.write(piece.subarray(0, piece.length / 2));
+      setTimeout(() => req.end(piece.subarray(piece.length / 2)), 1500);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The same piece again on replica 1 meanwhile (a client that thought the first lost): it waits
+    // for the first, then finds the offset moved on.
+    const second = await request(replicas[1].server)
+      .patch(location)
+      .set(auth())
+      .set('Upload-Offset', '0')
+      .set('Content-Type', 'application/offset+octet-stream')
+      .send(piece);
+    expect(await slow).toBe(204);
+    expect(second.status).toBe(409);
+    const head = await request(replicas[1].server).head(location).set(auth()).expect(200);
+    expect(Number(head.headers['upload-offset'])).toBe(piece.length);
   });
 });

@@ -13,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { appConfig, storageConfig } from '../../config';
 import { SourceReceiver } from '../datasets';
+import { RedisService } from '../../integrations/redis/redis.service';
 import { AuditLogRepository } from './audit-log.repository';
+import { RedisUploadLocker } from './release-upload-locker';
 import { ReleaseUploadOutcomes, type UploadOutcome } from './release-upload-outcomes';
 import { storeIdPrefix, uploadStoreFor, type UploadStore } from './release-upload-store';
 
@@ -80,6 +82,7 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
     private readonly receiver: SourceReceiver,
     private readonly auditLog: AuditLogRepository,
     private readonly outcomes: ReleaseUploadOutcomes,
+    redis: RedisService,
     @Inject(storageConfig.KEY) config: ConfigType<typeof storageConfig>,
     @Inject(appConfig.KEY) app: ConfigType<typeof appConfig>,
   ) {
@@ -88,6 +91,8 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
     this.server = new Server({
       path: UPLOADS_PATH,
       datastore: this.store.datastore,
+      // One lock per upload across every replica, not per process.
+      locker: new RedisUploadLocker(redis),
       maxSize: config.releaseFileMaxBytes,
       // Relative Location: behind a TLS proxy an absolute http:// URL would be blocked as mixed content.
       relativeLocation: true,
@@ -102,7 +107,10 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
       onIncomingRequest: (req, res, id) => this.admit(req, this.publicId(id)),
       onUploadCreate: (req, res, upload) => this.accept(res, upload),
       onUploadFinish: (req, res, upload) => this.handOff(req, res, upload),
-      onResponseError: (req, res, error) => this.contractOf(error),
+      onResponseError: (req, res, error) => {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        return this.contractOf(error);
+      },
     });
   }
 
@@ -264,7 +272,10 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
       };
     }
     const body = (error as { body?: unknown }).body;
-    const message = (typeof body === 'string' ? body.trim() : '') || STATUS_CODES[status] || 'Refused';
+    const message =
+      status === 404
+        ? 'No unfinished upload has this id: it was finished, cancelled or has expired'
+        : (typeof body === 'string' ? body.trim() : '') || STATUS_CODES[status] || 'Refused';
     return {
       status_code: status,
       body: JSON.stringify({ statusCode: status, message, error: STATUS_CODES[status] ?? 'Error' }),
