@@ -78,13 +78,13 @@ const IDLE_CONNECTION_MS = 120_000;
 export async function listen(
   app: NestExpressApplication,
   port: number,
-  options: { requestTimeoutMs?: number } = {},
+  options: { requestTimeoutMs?: number; idleTimeoutMs?: number } = {},
 ): Promise<string> {
   const server = app.getHttpServer();
   // A request's body has 5 minutes to arrive, except on the upload routes: a release's source
   // file of tens of GB takes longer. A connection that goes quiet for two minutes is cut off.
   limitRequestTime(server, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-  server.setTimeout(IDLE_CONNECTION_MS);
+  server.setTimeout(options.idleTimeoutMs ?? IDLE_CONNECTION_MS);
   await app.listen(port);
   const { port: actual } = app.getHttpServer().address() as { port: number };
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);

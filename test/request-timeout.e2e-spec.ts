@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { listen } from '../src/bootstrap';
+import { SourceReceiver } from '../src/modules/datasets';
 import { freePort } from '../bench/support/bench-app';
 import {
   createTestEnvironment,
@@ -12,6 +13,9 @@ import {
 } from './support/test-app';
 
 const TIMEOUT_MS = 400;
+// A pause longer than the request limit and shorter than the idle limit.
+const PAUSE_MS = 700;
+const IDLE_MS = 1000;
 
 /**
  * A request whose body is sent in two parts, `pauseMs` apart; answers the status and body
@@ -44,7 +48,7 @@ function slowRequest(
   });
 }
 
-describe('Request time limit', () => {
+describe('Request time limits', () => {
   let environment: TestEnvironment;
   let store: TestApp;
   let port: number;
@@ -55,7 +59,7 @@ describe('Request time limit', () => {
     store = await startTestApp(environment);
     port = await freePort();
     // A limit of a few hundred milliseconds, so that "too slow" takes no longer to show.
-    await listen(store.app, port, { requestTimeoutMs: TIMEOUT_MS });
+    await listen(store.app, port, { requestTimeoutMs: TIMEOUT_MS, idleTimeoutMs: IDLE_MS });
     token = (await request(store.server).post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200))
       .body.token;
   });
@@ -71,7 +75,7 @@ describe('Request time limit', () => {
       path: '/api/admin/login',
       headers: { 'Content-Type': 'application/json' },
       body: Buffer.from(JSON.stringify({ password: TEST_ADMIN_PASSWORD })),
-      pauseMs: TIMEOUT_MS * 3,
+      pauseMs: PAUSE_MS,
     });
     expect(res.status).toBe(408);
     expect(JSON.parse(res.text)).toMatchObject({ statusCode: 408, error: 'Request Timeout' });
@@ -111,7 +115,7 @@ describe('Request time limit', () => {
         'Content-Type': 'application/offset+octet-stream',
       },
       body,
-      pauseMs: TIMEOUT_MS * 3,
+      pauseMs: PAUSE_MS,
     });
     expect(res.status).toBe(204);
     const head = await request(store.server)
@@ -119,5 +123,47 @@ describe('Request time limit', () => {
       .set({ Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' })
       .expect(200);
     expect(Number(head.headers['upload-offset'])).toBe(body.length);
+  });
+
+  it('keeps the last PATCH of an upload open while its file is checked, longer than a connection may idle', async () => {
+    const release = await request(store.server)
+      .post('/api/admin/releases')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ month: '2042-02' })
+      .expect(201);
+    const counties = await store.db.query<{ fips: string }[]>(`SELECT fips FROM counties ORDER BY fips LIMIT 1`);
+    const file = Buffer.from(`parcel_id,county_fips\n${counties[0].fips}-1,${counties[0].fips}\n`);
+    const location: string = (
+      await request(store.server)
+        .post('/api/admin/uploads')
+        .set({ Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' })
+        .set('Upload-Length', String(file.length))
+        .set('Upload-Metadata', `releaseId ${Buffer.from(release.body.id).toString('base64')}`)
+        .expect(201)
+    ).headers.location;
+    // Checking a multi-GB file takes minutes; here, three idle timeouts.
+    const receiver = store.app.get(SourceReceiver);
+    const original = receiver.receiveFile.bind(receiver);
+    const spy = jest.spyOn(receiver, 'receiveFile').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
+      return original(...args);
+    });
+    try {
+      const res = await slowRequest(port, {
+        method: 'PATCH',
+        path: location,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        body: file,
+        pauseMs: 0,
+      });
+      expect(res.status).toBe(204);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -25,10 +25,9 @@ export const UPLOADS_PATH = '/api/admin/uploads';
 // room to resume a multi-GB file after a night's lost connection.
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const CLEAN_EVERY_MS = 60 * 60 * 1000;
-// While a whole upload is checked and staged (minutes for a multi-GB file), its last PATCH is
-// answered `102 Processing` this often: the connection never looks idle to this server or a
-// proxy, and the finishing marker is renewed.
-const KEEP_ALIVE_MS = 15_000;
+// While a whole upload is checked and staged (minutes for a multi-GB file), its finishing
+// marker is renewed this often.
+const RENEW_MS = 15_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The ids this server gives uploads (its namingFunction); no other id reaches the store. */
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -216,10 +215,11 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
     const { releaseId, countyId } = targetOf(upload);
     const size = upload.size ?? 0;
     if (!(await this.outcomes.begin(id))) throw tusError(423, FINISHING, 'Locked');
-    const keepAlive = setInterval(() => {
-      void this.outcomes.renew(id).catch(() => undefined);
-      if (!res.headersSent && !res.writableEnded) res.writeProcessing();
-    }, KEEP_ALIVE_MS);
+    const renewal = setInterval(() => void this.outcomes.renew(id).catch(() => undefined), RENEW_MS);
+    // The connection is quiet while the server works, not idle: this server does not cut it (a
+    // proxy may; then the client's resent last PATCH is answered 423 until the outcome is ready).
+    const idleMs = req.socket.timeout ?? 0;
+    req.socket.setTimeout(0);
     try {
       const job = await this.receiver.receiveFile(releaseId, countyId, await this.store.read(upload.id), size);
       await this.auditLog.transaction((db) =>
@@ -250,7 +250,8 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
       }
       throw refusal;
     } finally {
-      clearInterval(keepAlive);
+      clearInterval(renewal);
+      if (!req.socket.destroyed) req.socket.setTimeout(idleMs);
     }
   }
 
