@@ -138,6 +138,8 @@ export class AdminReleaseUploadsService implements OnModuleInit, OnModuleDestroy
 
   /** Deletes the bytes of uploads left unfinished past their expiry; answers how many. */
   async cleanExpired(): Promise<number> {
+    // With a bucket the bucket's lifecycle rule does it (see uploadStoreFor).
+    if (!this.store.sweepsExpired) return 0;
     try {
       const removed = await this.server.cleanUpExpiredUploads();
       if (removed > 0) this.logger.log(`${removed} unfinished upload(s) expired and deleted`);
