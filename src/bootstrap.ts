@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AppModule } from './app.module';
 import { API_APP_OPTIONS, configureApp } from './app.setup';
+import { limitRequestTime, REQUEST_TIMEOUT_MS } from './common/http/request-deadline';
 import { localSecret, localSecretsDir } from './common/local-secret';
 import { projectRoot } from './common/project-root';
 import { checkPostgres, checkRedis } from './common/service-checks';
@@ -74,12 +75,16 @@ export async function createWorker(): Promise<INestApplicationContext> {
 const IDLE_CONNECTION_MS = 120_000;
 
 /** Starts serving; with the Stripe simulator active, its webhooks then come here like Stripe's. */
-export async function listen(app: NestExpressApplication, port: number): Promise<string> {
+export async function listen(
+  app: NestExpressApplication,
+  port: number,
+  options: { requestTimeoutMs?: number; idleTimeoutMs?: number } = {},
+): Promise<string> {
   const server = app.getHttpServer();
-  // A release's source file of tens of GB takes longer to send than Node's 5-minute limit on a
-  // whole request; a connection that goes quiet for two minutes is still cut off.
-  server.requestTimeout = 0;
-  server.setTimeout(IDLE_CONNECTION_MS);
+  // A request's body has 5 minutes to arrive, except on the upload routes: a release's source
+  // file of tens of GB takes longer. A connection that goes quiet for two minutes is cut off.
+  limitRequestTime(server, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+  server.setTimeout(options.idleTimeoutMs ?? IDLE_CONNECTION_MS);
   await app.listen(port);
   const { port: actual } = app.getHttpServer().address() as { port: number };
   const simulator = app.get<StripeSimulator | null>(STRIPE_SIMULATOR);

@@ -482,6 +482,13 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'tus-cancel', method: 'DELETE', route: '/api/admin/uploads/{uploadId}', what: 'no such upload',
       path: () => `/api/admin/uploads/${'0'.repeat(32)}`, send: () => ({ headers: { 'Tus-Resumable': '1.0.0' } }),
       expect: staff(404) },
+    { key: 'tus-cancel-query', method: 'DELETE', route: '/api/admin/uploads/{uploadId}', what: 'a query string naming a file: no such upload',
+      path: () => `/api/admin/uploads/${'0'.repeat(32)}?x/..%2Fvictim.txt`, send: () => ({ headers: { 'Tus-Resumable': '1.0.0' } }),
+      expect: staff(404) },
+    { key: 'tus-override', method: 'POST', route: '/api/admin/uploads', what: 'X-HTTP-Method-Override: refused',
+      path: () => '/api/admin/uploads?x/..%2Fvictim.txt',
+      send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'X-HTTP-Method-Override': 'DELETE' } }),
+      expect: staff(400) },
 
     // Calls that end or change the caller's session: each cell signs in afresh.
     { key: 'login', method: 'GET', route: '/api/login', path: () => '/api/login', expect: everyone(302), fresh: true },

@@ -1377,6 +1377,40 @@ describe('Hostile input to every endpoint', () => {
             expect: 'ignored',
           },
         };
+      case 'DELETE /api/admin/uploads/{uploadId}':
+        // The tus library read the id from the whole URL, query string included, and decoded it.
+        return {
+          ...inferredProfile(path, op),
+          more: () =>
+            ['x/..%2Fvictim.txt', 'x/..%2F..%2Fpackage.json', 'x/%2E%2E%2Fsecret'].map((query): Case => ({
+              endpoint: key,
+              family: 'query',
+              name: `a query string naming a file: ${query}`,
+              req: probe({
+                method: 'DELETE',
+                target: `/api/admin/uploads/${'0'.repeat(32)}?${query}`,
+                headers: { ...adminHeaders(), 'Tus-Resumable': '1.0.0' },
+              })(),
+              expect: { kind: 'refused', statuses: [404] },
+            })),
+        };
+      case 'POST /api/admin/uploads':
+        // The tus library took the method from X-HTTP-Method-Override: a POST could delete.
+        return {
+          ...inferredProfile(path, op),
+          more: () =>
+            ['DELETE', 'PATCH', 'HEAD'].map((override): Case => ({
+              endpoint: key,
+              family: 'header',
+              name: `X-HTTP-Method-Override: ${override}`,
+              req: probe({
+                method: 'POST',
+                target: '/api/admin/uploads?x/..%2Fvictim.txt',
+                headers: { ...adminHeaders(), 'Tus-Resumable': '1.0.0', 'X-HTTP-Method-Override': override },
+              })(),
+              expect: { kind: 'refused', statuses: [400], message: /X-HTTP-Method-Override/ },
+            })),
+        };
       default:
         return inferredProfile(path, op);
     }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
+import { SourceReceiver } from '../src/modules/datasets';
 import { eventually } from './support/eventually';
 import {
   createTestEnvironment,
@@ -210,5 +211,112 @@ describe('Resumable uploads of release source files (tus)', () => {
         .send('x');
       expect(patch.status).toBe(404);
     }
+  });
+
+  it('names an upload only by its path: a query string cannot name a file to delete, nor a POST become a DELETE', async () => {
+    const victim = join(environment.env.DATA_DIR, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const deleted = await api()
+      .delete(`/api/admin/uploads/${'0'.repeat(32)}?x/..%2Fvictim.txt`)
+      .set(auth());
+    expect(deleted.status).toBe(404);
+    expect(JSON.parse(deleted.text)).toMatchObject({ statusCode: 404 });
+    const overridden = await api()
+      .post('/api/admin/uploads?x/..%2Fvictim.txt')
+      .set(auth())
+      .set('X-HTTP-Method-Override', 'DELETE');
+    expect(overridden.status).toBe(400);
+    expect(overridden.body).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('X-HTTP-Method-Override'),
+    });
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+  });
+
+  it('records a cancelled upload in the audit log, with how far it had got', async () => {
+    const { id } = await draft();
+    const location = (await create(id, 5000).expect(201)).headers.location;
+    await api()
+      .patch(location)
+      .set(auth())
+      .set('Upload-Offset', '0')
+      .set('Content-Type', 'application/offset+octet-stream')
+      .send(Buffer.alloc(1000, 'x'))
+      .expect(204);
+    await api().delete(location).set(auth()).expect(204);
+    const uploadId = location.split('/').pop()!;
+    const rows = await store.db.query<
+      { target_id: string; before: Record<string, unknown>; admin_session_id: string }[]
+    >(`SELECT target_id, before, admin_session_id FROM audit_log WHERE action = 'release.upload_cancel'`);
+    expect(rows.filter((row) => row.before.upload === uploadId)).toEqual([
+      expect.objectContaining({
+        target_id: id,
+        admin_session_id: expect.any(String),
+        before: expect.objectContaining({ upload: uploadId, bytes: 5000, bytes_received: 1000 }),
+      }),
+    ]);
+  });
+
+  it('finishes an upload once: a resent last PATCH while it is being checked is refused (423), and after gets the same job', async () => {
+    const { id } = await draft();
+    const file = sourceFile();
+    const location = (await create(id, file.length).expect(201)).headers.location;
+    // The finishing step held open, as a multi-GB file would hold it.
+    const receiver = store.app.get(SourceReceiver);
+    const original = receiver.receiveFile.bind(receiver);
+    let finishing!: () => void;
+    const held = new Promise<void>((resolve) => (finishing = resolve));
+    let calls = 0;
+    const spy = jest.spyOn(receiver, 'receiveFile').mockImplementation(async (...args) => {
+      calls++;
+      await held;
+      return original(...args);
+    });
+    try {
+      const last = api()
+        .patch(location)
+        .set(auth())
+        .set('Upload-Offset', '0')
+        .set('Content-Type', 'application/offset+octet-stream')
+        .send(file)
+        .then((res) => res);
+      await eventually(async () => calls === 1);
+      const resent = () =>
+        api()
+          .patch(location)
+          .set(auth())
+          .set('Upload-Offset', String(file.length))
+          .set('Content-Type', 'application/offset+octet-stream')
+          .send(Buffer.alloc(0));
+      const during = await resent();
+      expect(during.status).toBe(423);
+      expect(JSON.parse(during.text)).toMatchObject({
+        statusCode: 423,
+        message: expect.stringContaining('being checked'),
+      });
+      expect(await offsetOf(location)).toBe(file.length);
+      finishing();
+      const first = await last;
+      expect(first.status).toBe(204);
+      const jobId = first.headers['upload-ingest-job'];
+      expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+      // The client that lost that answer asks again: the offset is the whole file, the job the same one.
+      expect(await offsetOf(location)).toBe(file.length);
+      const after = await resent();
+      expect(after.status).toBe(204);
+      expect(after.headers['upload-ingest-job']).toBe(jobId);
+      expect(calls).toBe(1);
+      const jobs = await store.db.query(`SELECT id FROM ingest_jobs WHERE release_id = $1`, [id]);
+      expect(jobs).toEqual([{ id: jobId }]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("lets only the store's own origin read the upload answers (CORS)", async () => {
+    const { id } = await draft();
+    const location = (await create(id, 10).expect(201)).headers.location;
+    const foreign = await api().head(location).set(auth()).set('Origin', 'https://elsewhere.example').expect(200);
+    expect(foreign.headers['access-control-allow-origin']).toBe(new URL(process.env.PUBLIC_URL!).origin);
   });
 });

@@ -33,8 +33,8 @@ export interface LocalS3 {
 const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * s3rver 3.7 implements multipart uploads but not their listing (ListMultipartUploads) nor their
- * abort (AbortMultipartUpload): both answer errors. These two read and remove the very uploads
+ * s3rver 3.7 implements multipart uploads but not their listing (ListMultipartUploads), the
+ * listing of one's parts (ListParts) nor their abort (AbortMultipartUpload): all answer errors. These two read and remove the very uploads
  * s3rver keeps (a folder per upload id in the bucket's uploads folder, holding the key and the
  * parts received), so a test sees what a real store would report.
  */
@@ -68,6 +68,37 @@ function multipartUploadLifecycle(uploadsDir: (bucket: string) => string) {
       return;
     }
     const uploadId = ctx.query.uploadId;
+    if (ctx.method === 'GET' && key && typeof uploadId === 'string') {
+      const dir = join(uploadsDir(bucket), uploadId.replace(/[^0-9a-f]/g, ''));
+      ctx.type = 'application/xml';
+      if (!existsSync(dir)) {
+        ctx.status = 404;
+        ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+        return;
+      }
+      const parts = readdirSync(dir)
+        .filter((name) => /^\d+$/.test(name) && existsSync(join(dir, `${name}.md5`)))
+        .map((name) => ({
+          number: Number(name),
+          etag: readFileSync(join(dir, `${name}.md5`), 'utf8'),
+          size: statSync(join(dir, name)).size,
+          modified: statSync(join(dir, name)).mtime.toISOString(),
+        }))
+        .sort((a, b) => a.number - b.number);
+      ctx.body =
+        `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+        `<Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId>` +
+        `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>` +
+        parts
+          .map(
+            (part) =>
+              `<Part><PartNumber>${part.number}</PartNumber><LastModified>${part.modified}</LastModified>` +
+              `<ETag>"${part.etag}"</ETag><Size>${part.size}</Size></Part>`,
+          )
+          .join('') +
+        `</ListPartsResult>`;
+      return;
+    }
     if (ctx.method === 'DELETE' && key && typeof uploadId === 'string') {
       const dir = join(uploadsDir(bucket), uploadId.replace(/[^0-9a-f]/g, ''));
       if (!existsSync(dir)) {
@@ -93,7 +124,7 @@ export async function startLocalS3(bucket = 'county-files'): Promise<LocalS3> {
     directory,
     configureBuckets: [{ name: bucket }],
   });
-  // First in line: s3rver's router would refuse these two requests.
+  // First in line: s3rver's router would refuse these requests.
   server.middleware.unshift(multipartUploadLifecycle((name) => join(directory, name, '._S3rver_uploads')));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

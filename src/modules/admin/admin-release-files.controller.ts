@@ -15,6 +15,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { allowLongBody } from '../../common/http/request-deadline';
 import { uuidParam } from '../../common/validation';
 import { IngestFileQueryDto, IngestJobDto } from '../datasets';
 import { AdminReleaseFilesService } from './admin-release-files.service';
@@ -58,6 +59,8 @@ export class AdminReleaseFilesController {
     @Query() query: IngestFileQueryDto,
     @Req() req: Request,
   ): Promise<IngestJobDto> {
+    // A national source file takes hours to send: past the guard, its body may take them.
+    allowLongBody(req);
     return this.files.ingest(sessionId, id, query.countyId ?? null, req);
   }
 

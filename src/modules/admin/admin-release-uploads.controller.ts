@@ -23,12 +23,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminReleaseUploadsService } from './admin-release-uploads.service';
+import { allowLongBody } from '../../common/http/request-deadline';
+import { AdminReleaseUploadsService, UPLOAD_ID } from './admin-release-uploads.service';
 import { AdminGuard } from './admin.guard';
-
-// The ids the tus server gives uploads; anything else is refused here, before it can name a
-// file on disk (the tus server decodes the id from the URL and joins it to its directory).
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The tus endpoint for release source files (POST to create, HEAD to ask the offset, PATCH
@@ -56,6 +53,7 @@ export class AdminReleaseUploadsController {
   @ApiNotFoundResponse({ description: 'No release (or county) has this id' })
   create(@Req() req: Request, @Res() res: Response): Promise<void> {
     requireTus(req);
+    allowLongBody(req);
     return this.uploads.handle(req, res);
   }
 
@@ -76,7 +74,7 @@ export class AdminReleaseUploadsController {
   }
 
   @Delete(':uploadId')
-  @ApiOperation({ summary: 'Cancel a resumable upload: its bytes are deleted' })
+  @ApiOperation({ summary: 'Cancel a resumable upload: its bytes are deleted, and the cancellation is audited' })
   @ApiNoContentResponse({ description: 'Cancelled' })
   @ApiNotFoundResponse({ description: 'No unfinished upload has this id' })
   cancel(@Param('uploadId') uploadId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -86,6 +84,8 @@ export class AdminReleaseUploadsController {
   private forward(uploadId: string, req: Request, res: Response): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) throw new NotFoundException('No upload has this id');
     requireTus(req);
+    // Past the guard: a piece of a multi-GB file may take longer to send than an ordinary request may.
+    allowLongBody(req);
     return this.uploads.handle(req, res);
   }
 }

@@ -34,6 +34,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { allowLongBody } from '../../common/http/request-deadline';
 import { jsonArrayStream } from '../../common/http/json-array-stream';
 import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
@@ -240,6 +241,8 @@ export class AdminController {
     @Query() query: UploadDatasetQueryDto,
     @Req() req: Request,
   ): Promise<UploadedDatasetDto> {
+    // A county file of gigabytes may take longer to send than an ordinary request may.
+    allowLongBody(req);
     return this.actions.uploadDataset(sessionId, id, query.release, req);
   }
 

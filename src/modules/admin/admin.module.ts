@@ -21,6 +21,7 @@ import { AdminReleaseFilesController } from './admin-release-files.controller';
 import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
 import { AdminReleaseUploadsService } from './admin-release-uploads.service';
+import { ReleaseUploadOutcomes } from './release-upload-outcomes';
 import { AdminCoverageController } from './admin-coverage.controller';
 import { AdminReleasesController } from './admin-releases.controller';
 import { AdminReleasesService } from './admin-releases.service';
@@ -68,6 +69,7 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleasesService,
     AdminReleaseFilesService,
     AdminReleaseUploadsService,
+    ReleaseUploadOutcomes,
     BackgroundWorkService,
     QueueDepthMetrics,
     AuditLogRepository,

@@ -22,7 +22,7 @@ const duration = (seconds: number | null) =>
 
 type State =
   | { step: 'idle' }
-  | { step: 'sending'; file: string; progress: UploadProgress | null; retrying: number }
+  | { step: 'sending'; file: string; progress: UploadProgress | null; retrying: number; finishing: boolean }
   | { step: 'failed'; message: string }
   | { step: 'sent'; jobId: string };
 
@@ -44,12 +44,13 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
   });
 
   async function send(file: File) {
-    setState({ step: 'sending', file: file.name, progress: null, retrying: 0 });
+    setState({ step: 'sending', file: file.name, progress: null, retrying: 0, finishing: false });
     const tus = new TusUpload({
       file,
       metadata: { releaseId, filename: file.name, ...(countyId ? { countyId } : {}) },
       onProgress: (progress) => setState((s) => (s.step === 'sending' ? { ...s, progress, retrying: 0 } : s)),
       onRetry: (attempt) => setState((s) => (s.step === 'sending' ? { ...s, retrying: attempt } : s)),
+      onFinishing: () => setState((s) => (s.step === 'sending' ? { ...s, retrying: 0, finishing: true } : s)),
     });
     upload.current = tus;
     try {
@@ -96,6 +97,9 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
           )}
           {state.retrying > 0 && (
             <Alert type="warning" message={`Connection lost; resuming (attempt ${state.retrying})`} />
+          )}
+          {state.finishing && (
+            <Alert type="info" message="The file is whole and the server is checking it; its ingest job follows" />
           )}
           <Button
             danger

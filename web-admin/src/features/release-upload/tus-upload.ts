@@ -5,6 +5,11 @@
  */
 const PIECE_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAYS_MS = [1000, 3000, 5000, 10000, 20000, 30000];
+// While the server checks a whole file (423 to a resent last piece), it is asked again this often,
+// for up to an hour: a multi-GB file takes minutes, and its outcome (the job, or why the file was
+// refused) is what staff are waiting for.
+const FINISHING_POLL_MS = 10_000;
+const FINISHING_POLLS = 360;
 
 export interface UploadProgress {
   sent: number;
@@ -18,6 +23,8 @@ export interface TusUploadOptions {
   metadata: Record<string, string>;
   onProgress(progress: UploadProgress): void;
   onRetry?(attempt: number): void;
+  /** The file is whole and the server is checking it; the outcome follows. */
+  onFinishing?(): void;
 }
 
 /** The store's error contract, or the response's text. */
@@ -30,6 +37,9 @@ function messageOf(xhr: XMLHttpRequest): string {
 }
 
 export class UploadRefused extends Error {}
+
+/** 423: the upload is whole and being checked by the server (after a connection dropped during that). */
+class StillFinishing extends Error {}
 
 export class TusUpload {
   private location: string | null = null;
@@ -46,6 +56,7 @@ export class TusUpload {
     this.location = await this.create();
     let offset = 0;
     let failures = 0;
+    let polls = 0;
     this.started = performance.now();
     for (;;) {
       if (this.cancelled) throw new UploadRefused('Upload cancelled');
@@ -57,6 +68,11 @@ export class TusUpload {
         if (offset >= file.size) return answer.body;
       } catch (error) {
         if (error instanceof UploadRefused || this.cancelled) throw error;
+        if (error instanceof StillFinishing && polls++ < FINISHING_POLLS) {
+          this.options.onFinishing?.();
+          await new Promise((resolve) => setTimeout(resolve, FINISHING_POLL_MS));
+          continue;
+        }
         // A dropped connection: wait, ask the server where it got to, and go on from there.
         const delay = RETRY_DELAYS_MS[failures++];
         if (delay === undefined) throw error;
@@ -86,6 +102,7 @@ export class TusUpload {
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       xhr.onload = () => {
         if (xhr.status >= 200 && xhr.status < 300) resolve(xhr);
+        else if (xhr.status === 423) reject(new StillFinishing(messageOf(xhr)));
         else if (xhr.status >= 400 && xhr.status < 500 && xhr.status !== 409 && xhr.status !== 423)
           reject(new UploadRefused(messageOf(xhr)));
         else reject(new Error(messageOf(xhr)));
