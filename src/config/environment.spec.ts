@@ -95,6 +95,7 @@ describe('readEnvironment', () => {
     ['SUPPORT_EMAIL', 'not-an-address', 'SUPPORT_EMAIL must be an email address'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
     ['DATASET_UPLOAD_MAX_BYTES', '2GB', 'DATASET_UPLOAD_MAX_BYTES must be a whole number of bytes'],
+    ['RELEASE_FILE_MAX_UNZIPPED_BYTES', '1TB', 'RELEASE_FILE_MAX_UNZIPPED_BYTES must be a whole number of bytes'],
     ['STRIPE_ALLOW_TEST_MODE', 'yes', 'STRIPE_ALLOW_TEST_MODE must be true or false'],
     ['TRUSTED_PROXIES', 'everyone', 'TRUSTED_PROXIES must be a hop count or a comma-separated list'],
     ['TRUSTED_PROXIES', '10.0.0.0/33', '("10.0.0.0/33" is neither)'],

@@ -22,6 +22,16 @@ describe('storage configuration', () => {
     expect(storageConfig().uploadMaxBytes).toBe(1048576);
   });
 
+  it('bounds release files at 1 TiB unzipped by default, in production too', () => {
+    process.env = { ...PRODUCTION_ENVIRONMENT };
+    expect(storageConfig()).toMatchObject({ releaseFileMaxUnzippedBytes: 1024 ** 4 });
+  });
+
+  it('takes that bound from RELEASE_FILE_MAX_UNZIPPED_BYTES', () => {
+    process.env = { ...PRODUCTION_ENVIRONMENT, RELEASE_FILE_MAX_UNZIPPED_BYTES: '1048576' };
+    expect(storageConfig()).toMatchObject({ releaseFileMaxUnzippedBytes: 1048576 });
+  });
+
   it('keeps files in the DATA_DIR directory when STORAGE_URL is unset', () => {
     process.env = { NODE_ENV: 'development' };
     expect(storageConfig().s3).toBeNull();

@@ -201,6 +201,12 @@ export const VARIABLES = {
       'Largest source file (bytes as sent, gzip or plain CSV) staff may send to a release; larger ones are refused with 413',
     localDefault: '107374182400',
   },
+  RELEASE_FILE_MAX_UNZIPPED_BYTES: {
+    kind: 'byte-count',
+    description:
+      'Largest a release source file may be once unzipped; a file that unzips to more (a gzip bomb) is refused with 413, and fails its ingest job',
+    localDefault: '1099511627776',
+  },
   SUPPORT_PHONE: {
     kind: 'text',
     description: 'Support phone number shown on public pages',
