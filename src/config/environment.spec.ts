@@ -96,6 +96,8 @@ describe('readEnvironment', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
     ['DATASET_UPLOAD_MAX_BYTES', '2GB', 'DATASET_UPLOAD_MAX_BYTES must be a whole number of bytes'],
     ['RELEASE_FILE_MAX_UNZIPPED_BYTES', '1TB', 'RELEASE_FILE_MAX_UNZIPPED_BYTES must be a whole number of bytes'],
+    ['OGR2OGR_TIMEOUT_SECONDS', '2h', 'OGR2OGR_TIMEOUT_SECONDS must be a whole number of seconds, at least 1'],
+    ['OGR2OGR_TIMEOUT_SECONDS', '0', 'OGR2OGR_TIMEOUT_SECONDS must be a whole number of seconds, at least 1'],
     ['STRIPE_ALLOW_TEST_MODE', 'yes', 'STRIPE_ALLOW_TEST_MODE must be true or false'],
     ['TRUSTED_PROXIES', 'everyone', 'TRUSTED_PROXIES must be a hop count or a comma-separated list'],
     ['TRUSTED_PROXIES', '10.0.0.0/33', '("10.0.0.0/33" is neither)'],
