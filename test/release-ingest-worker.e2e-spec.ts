@@ -7,7 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { IngestJobsRepository } from '../src/modules/datasets/releases/ingest/ingest-jobs.repository';
-import { IngestService } from '../src/modules/datasets/releases/ingest/ingest.service';
+import { countyFileKey, IngestService } from '../src/modules/datasets/releases/ingest/ingest.service';
 import { ReleasesRepository } from '../src/modules/datasets/releases/releases.repository';
 import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 
@@ -58,6 +58,9 @@ describe('Release ingest in the worker: one county from two jobs at once, size b
     const spy = jest.spyOn(ingest as unknown as { ingest(job: unknown, dir: string): Promise<string> }, 'ingest');
     return () => spy.mock.calls.map((call) => call[1]);
   }
+
+  const counties = (): Promise<{ id: string; fips: string }[]> =>
+    db().query(`SELECT id, fips FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 2`);
 
   async function draft(): Promise<{ id: string; month: string }> {
     months++;
@@ -165,6 +168,60 @@ describe('Release ingest in the worker: one county from two jobs at once, size b
     expect(filesIn(join(dataDir(), 'releases', release.month))).toEqual([]);
     expect(basename(folder)).toMatch(/^cds-ingest-\w{6}$/);
     expect(existsSync(folder)).toBe(false);
+  });
+
+  describe('a run cut short after storing a county file and before recording it (the worker died)', () => {
+    /** What such a run leaves: its job running, the county file stored under the job's key, and that key noted. */
+    async function cutShort(countyId: string | null, fips: string, body: Buffer) {
+      const release = await draft();
+      const job = await stage(release, countyId, body);
+      const leftKey = countyFileKey(release.month, fips, job);
+      await storage.put(leftKey, gzipSync(countyCsv(fips, 1, 'Half done')));
+      await db().query(`UPDATE ingest_jobs SET state = 'running', attempts = 1, storing_key = $2 WHERE id = $1`, [
+        job,
+        leftKey,
+      ]);
+      return { release, job, leftKey };
+    }
+
+    it('leaves no file behind when the job is given up', async () => {
+      const [county] = await counties();
+      const { release, job } = await cutShort(county.id, county.fips, gzipSync(countyCsv(county.fips, 2, 'Given up')));
+      await ingest.abandon(job, 'the job stalled more than allowed');
+      expect(filesIn(join(dataDir(), 'releases', release.month))).toEqual([]);
+      const [row] = await db().query(`SELECT state, staged_key, storing_key FROM ingest_jobs WHERE id = $1`, [job]);
+      expect(row).toEqual({ state: 'failed', staged_key: null, storing_key: null });
+    });
+
+    it('leaves no file behind when the job runs again, even one of a county the file no longer holds', async () => {
+      const [county, other] = await counties();
+      // The file left is of `other`; the job's file, as read this time, holds only `county`.
+      const { release, job } = await cutShort(null, other.fips, gzipSync(countyCsv(county.fips, 2, 'Again')));
+      await expect(ingest.run(job, true)).resolves.toMatchObject({ done: 'completed' });
+      const [file]: { storage_key: string }[] = await db().query(
+        `SELECT storage_key FROM county_datasets WHERE release_id = $1`,
+        [release.id],
+      );
+      expect(filesIn(join(dataDir(), 'releases', release.month))).toEqual([join(dataDir(), file.storage_key)]);
+      const [row] = await db().query(`SELECT storing_key FROM ingest_jobs WHERE id = $1`, [job]);
+      expect(row).toEqual({ storing_key: null });
+    });
+
+    it('keeps the file when a record names it: the run was cut short after recording', async () => {
+      const [county] = await counties();
+      const { release, job, leftKey } = await cutShort(
+        county.id,
+        county.fips,
+        gzipSync(countyCsv(county.fips, 2, 'Recorded')),
+      );
+      await db().query(
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, release_id, kind, format)
+         VALUES ($1, $2, $3, 1, 'x', 1, 'uploaded', $4, 'full', 'csv')`,
+        [county.id, release.month, leftKey, release.id],
+      );
+      await ingest.abandon(job, 'the job stalled more than allowed');
+      expect(filesIn(join(dataDir(), 'releases', release.month, 'counties'))).toEqual([join(dataDir(), leftKey)]);
+    });
   });
 
   it('fails a job whose file unzips to more than RELEASE_FILE_MAX_UNZIPPED_BYTES, naming the limit, leaving nothing', async () => {

@@ -67,6 +67,7 @@ export class IngestService {
     if (!job) return { done: 'skipped', message: `Ingest job ${ingestJobId} is over or unknown; nothing to do` };
     let dir: string | null = null;
     try {
+      await this.dropUnrecorded(job.id, job.storingKey);
       // A folder of this run's own, with a name no one can guess or take first (0700).
       dir = await mkdtemp(join(tmpdir(), 'cds-ingest-'));
       const message = await this.ingest(job, dir);
@@ -92,8 +93,9 @@ export class IngestService {
 
   /** Marks failed a job still queued or running that will not run again, and drops its staged file. */
   async abandon(ingestJobId: string, reason: string): Promise<void> {
-    const stagedKey = await this.jobs.abandon(ingestJobId, `The ingest failed: ${reason}`);
-    if (stagedKey) await this.storage.delete(stagedKey);
+    const left = await this.jobs.abandon(ingestJobId, `The ingest failed: ${reason}`);
+    if (left?.stagedKey) await this.storage.delete(left.stagedKey);
+    if (left?.storingKey) await this.removeUnrecorded(left.storingKey);
   }
 
   /** Queues the jobs whose queueing may have failed; their job ids keep any already queued from running twice. */
@@ -190,11 +192,14 @@ export class IngestService {
   /**
    * Stores a county's file under this job's key and records it with its QA row, while the release
    * is a draft. The file it replaces (another job's, or an earlier upload's) is removed once the
-   * record is committed; a file that could not be recorded is removed at once. A rerun of the job
-   * writes the same key, so a run cut short leaves nothing the next one does not take over.
+   * record is committed; a file that could not be recorded is removed at once. The job's
+   * storing_key names the file in hand at each step, so a run cut short between them leaves no file
+   * behind: the next run, or giving the job up, removes it unless a record names it.
    */
   private async store(job: IngestJobWork, month: string, county: SplitCounty): Promise<void> {
     const storageKey = countyFileKey(month, county.fips, job.id);
+    // Noted first: a run cut short before the record is made leaves the key for its cleanup.
+    await this.jobs.storing(job.id, storageKey);
     await this.storage.putStream(storageKey, createReadStream(county.path));
     let replaced: string | null;
     try {
@@ -227,7 +232,10 @@ export class IngestService {
           invalidValueCount: county.invalidValueCount,
           foreignFipsRows: county.foreignFipsRows,
         });
-        return previous === storageKey ? null : previous;
+        const replacedKey = previous === storageKey ? null : previous;
+        // With the record: from now on a run cut short leaves the replaced file to remove, not this one.
+        await this.jobs.storing(job.id, replacedKey, db);
+        return replacedKey;
       });
     } catch (error) {
       // A rerun may have written the key an earlier run recorded (since published): that one stays.
@@ -236,7 +244,17 @@ export class IngestService {
       );
       throw error;
     }
-    if (replaced) await this.removeUnrecorded(replaced);
+    if (replaced) {
+      await this.removeUnrecorded(replaced);
+      await this.jobs.storing(job.id, null);
+    }
+  }
+
+  /** A county file a run cut short had stored but not recorded: removed before the job runs again. */
+  private async dropUnrecorded(jobId: string, storingKey: string | null): Promise<void> {
+    if (!storingKey) return;
+    await this.removeUnrecorded(storingKey);
+    await this.jobs.storing(jobId, null);
   }
 
   private async removeUnrecorded(storageKey: string): Promise<void> {
