@@ -143,8 +143,15 @@ describe('Release ingest: source files split into county files, checked, and the
     );
   }
 
-  const countyFile = (month: string, fips: string) =>
-    gunzipSync(readFileSync(join(dataDir(), 'releases', month, 'counties', `${fips}.csv.gz`))).toString('utf8');
+  /** The text of a county's file of a release, read from the key its record names. */
+  async function countyFile(month: string, fips: string): Promise<string> {
+    const [file]: { storage_key: string }[] = await store.db.query(
+      `SELECT d.storage_key FROM county_datasets d JOIN counties c ON c.id = d.county_id
+       WHERE d.release = $1 AND c.fips = $2 AND d.kind = 'full' AND d.format = 'csv'`,
+      [month, fips],
+    );
+    return gunzipSync(readFileSync(join(dataDir(), file.storage_key))).toString('utf8');
+  }
 
   async function expectNothingLeft(releaseId: string, month: string): Promise<void> {
     expect(await store.db.query(`SELECT id FROM ingest_jobs WHERE release_id = $1`, [releaseId])).toEqual([]);
@@ -191,10 +198,10 @@ describe('Release ingest: source files split into county files, checked, and the
 
     const stored = filesIn(join(dataDir(), 'releases', release.month));
     expect(stored.map((file) => file.slice(dataDir().length + 1)).sort()).toEqual(
-      counties.map((county) => `releases/${release.month}/counties/${county.fips}.csv.gz`).sort(),
+      counties.map((county) => `releases/${release.month}/counties/${county.fips}.${job.id}.csv.gz`).sort(),
     );
     for (const [i, county] of counties.entries()) {
-      expect(countyFile(release.month, county.fips)).toBe(csv(own[i]).toString('utf8'));
+      expect(await countyFile(release.month, county.fips)).toBe(csv(own[i]).toString('utf8'));
     }
 
     const qa: {
@@ -257,7 +264,7 @@ describe('Release ingest: source files split into county files, checked, and the
     expect(res.body.countyId).toBe(county.id);
     const job = await finished(res.body.id);
     expect(job).toMatchObject({ state: 'completed', recordsRead: 4, countiesFound: 1, errors: [] });
-    expect(countyFile(release.month, county.fips)).toBe(csv([lines[0], lines[2]]).toString('utf8'));
+    expect(await countyFile(release.month, county.fips)).toBe(csv([lines[0], lines[2]]).toString('utf8'));
     expect(filesIn(join(dataDir(), 'releases', release.month, 'counties'))).toHaveLength(1);
     const [qa] = await store.db.query(
       `SELECT records, foreign_fips_rows FROM release_counties WHERE release_id = $1 AND county_id = $2`,
@@ -291,7 +298,7 @@ describe('Release ingest: source files split into county files, checked, and the
       filesIn(join(dataDir(), 'releases', release.month))
         .map((file) => file.split('/').pop())
         .sort(),
-    ).toEqual([`${a.fips}.csv.gz`, `${c.fips}.csv.gz`].sort());
+    ).toEqual([`${a.fips}.${good1.body.id}.csv.gz`, `${c.fips}.${good2.body.id}.csv.gz`].sort());
   });
 
   describe('refuses bad input with a clear 4xx, leaving no staged file and no job', () => {
@@ -349,6 +356,18 @@ describe('Release ingest: source files split into county files, checked, and the
         () => csv([`10001-1,10001,"${'x,\n'.repeat(3 * 1024 * 1024)}`], 'parcel_id,county_fips,owner_name'),
         400,
         /^Record 1 \(line 2\) is longer than 1 MiB; is a closing quote \("\) missing/,
+      ],
+      [
+        'a county_fips that is no FIPS code',
+        () => csv(['10001-1,10001,A', '10001-2,1001,B'], 'parcel_id,county_fips,owner_name'),
+        400,
+        /^Record 2 \(line 3\) has county_fips "1001", which is not a FIPS code: county_fips must be five digits, such as 24510$/,
+      ],
+      [
+        'a county_fips of 512 KiB, quoted back in a few characters',
+        () => gzipSync(csv([`10001-1,${'9'.repeat(512 * 1024)},A`], 'parcel_id,county_fips,owner_name')),
+        400,
+        /^Record 1 \(line 2\) has county_fips "9{24}…", which is not a FIPS code/,
       ],
       [
         'a record with fewer fields than the header',
@@ -483,7 +502,7 @@ describe('Release ingest: source files split into county files, checked, and the
     );
     const job = await finished(id, 90_000);
     expect(job).toMatchObject({ state: 'completed', recordsRead: 2, countiesFound: 1 });
-    expect(countyFile(release.month, county.fips)).toBe(body.toString('utf8'));
+    expect(await countyFile(release.month, county.fips)).toBe(body.toString('utf8'));
   }, 120_000);
 
   it('completes a job whose worker was killed mid-ingest once a worker runs again, with one file and row per county', async () => {
@@ -522,7 +541,7 @@ describe('Release ingest: source files split into county files, checked, and the
         .sort((x, y) => x.county_id.localeCompare(y.county_id)),
     );
     for (const county of counties) {
-      const text = countyFile(release.month, county.fips);
+      const text = await countyFile(release.month, county.fips);
       const lines = text.split('\n');
       expect(lines[0]).toBe(HEADER.join(','));
       expect(lines).toHaveLength(perCounty + 2);

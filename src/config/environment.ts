@@ -56,6 +56,8 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       return LOG_LEVELS.includes(raw) ? undefined : `must be one of ${LOG_LEVELS.join(', ')}`;
     case 'byte-count':
       return /^[1-9]\d{0,15}$/.test(raw) ? undefined : 'must be a whole number of bytes, at least 1';
+    case 'seconds':
+      return /^[1-9]\d{0,6}$/.test(raw) ? undefined : 'must be a whole number of seconds, at least 1';
     case 'flag':
       return raw === 'true' || raw === 'false' ? undefined : 'must be true or false';
     case 'proxy-trust':

@@ -22,6 +22,20 @@ describe('storage configuration', () => {
     expect(storageConfig().uploadMaxBytes).toBe(1048576);
   });
 
+  it('bounds release files at 1 TiB unzipped and ogr2ogr runs at 2 hours by default, in production too', () => {
+    process.env = { ...PRODUCTION_ENVIRONMENT };
+    expect(storageConfig()).toMatchObject({ releaseFileMaxUnzippedBytes: 1024 ** 4, ogr2ogrTimeoutMs: 7_200_000 });
+  });
+
+  it('takes those bounds from RELEASE_FILE_MAX_UNZIPPED_BYTES and OGR2OGR_TIMEOUT_SECONDS', () => {
+    process.env = {
+      ...PRODUCTION_ENVIRONMENT,
+      RELEASE_FILE_MAX_UNZIPPED_BYTES: '1048576',
+      OGR2OGR_TIMEOUT_SECONDS: '90',
+    };
+    expect(storageConfig()).toMatchObject({ releaseFileMaxUnzippedBytes: 1048576, ogr2ogrTimeoutMs: 90_000 });
+  });
+
   it('keeps files in the DATA_DIR directory when STORAGE_URL is unset', () => {
     process.env = { NODE_ENV: 'development' };
     expect(storageConfig().s3).toBeNull();

@@ -9,6 +9,15 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 /** 100 GiB: a national source file of every county, gzipped, with room to spare. */
 export const DEFAULT_RELEASE_FILE_MAX_BYTES = 100 * 1024 ** 3;
 
+/**
+ * 1 TiB: what a national source file may unzip to. Ten times the gzip limit, while parcel CSV
+ * compresses some five to ten times; a file past it is a gzip bomb or not a county data file.
+ */
+export const DEFAULT_RELEASE_FILE_MAX_UNZIPPED_BYTES = 1024 ** 4;
+
+/** 2 hours: a GeoPackage of the largest county takes minutes (bench/RESULTS.md); a run this long is hung. */
+export const DEFAULT_OGR2OGR_TIMEOUT_SECONDS = 2 * 3600;
+
 /** An S3-compatible bucket to keep the files in (STORAGE_URL and the S3_* variables). */
 export interface S3Settings {
   bucket: string;
@@ -48,6 +57,10 @@ export const storageConfig = registerAs('storage', () => {
     uploadMaxBytes: Number(env.DATASET_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES),
     /** Largest source file (as sent: gzip or plain CSV) of a release ingest. */
     releaseFileMaxBytes: Number(env.RELEASE_FILE_MAX_BYTES ?? DEFAULT_RELEASE_FILE_MAX_BYTES),
+    /** Largest a release source file may be once unzipped, checked by the API as it arrives and by the worker. */
+    releaseFileMaxUnzippedBytes: Number(env.RELEASE_FILE_MAX_UNZIPPED_BYTES ?? DEFAULT_RELEASE_FILE_MAX_UNZIPPED_BYTES),
+    /** How long one ogr2ogr run of a format conversion may take before it is killed and the conversion fails. */
+    ogr2ogrTimeoutMs: Number(env.OGR2OGR_TIMEOUT_SECONDS ?? DEFAULT_OGR2OGR_TIMEOUT_SECONDS) * 1000,
     /**
      * Locally, a county with no uploaded file gets made-up data generated on demand, so the
      * whole store works without real files. Never in production: there, customers get only

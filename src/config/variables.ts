@@ -17,6 +17,7 @@ export type VariableKind =
   | 'text'
   | 'log-level'
   | 'byte-count'
+  | 'seconds'
   | 'flag'
   | 'proxy-trust'
   | 'storage-url';
@@ -200,6 +201,18 @@ export const VARIABLES = {
     description:
       'Largest source file (bytes as sent, gzip or plain CSV) staff may send to a release; larger ones are refused with 413',
     localDefault: '107374182400',
+  },
+  RELEASE_FILE_MAX_UNZIPPED_BYTES: {
+    kind: 'byte-count',
+    description:
+      'Largest a release source file may be once unzipped; a file that unzips to more (a gzip bomb) is refused with 413, and fails its ingest job',
+    localDefault: '1099511627776',
+  },
+  OGR2OGR_TIMEOUT_SECONDS: {
+    kind: 'seconds',
+    description:
+      'Longest one ogr2ogr run of a format conversion may take; past it the run (and its process group) is killed and the conversion fails, so a hung run cannot hold the formats queue',
+    localDefault: '7200',
   },
   SUPPORT_PHONE: {
     kind: 'text',

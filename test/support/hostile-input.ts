@@ -282,6 +282,8 @@ export function hostileGzipFiles(fips: string, otherFips: string): Labelled<Buff
     l('a SQL column name', gz(`parcel_id,county_fips,"x; DROP TABLE counties"\n1,${fips},1\n`)),
     l('a record with too many fields', gz(`parcel_id,county_fips\n1,${fips},extra\n`)),
     l('a record with a NUL FIPS', gz(`parcel_id,county_fips\n1,\u0000\n`)),
+    l('a FIPS of four digits', gz(`parcel_id,county_fips\n1,${fips.slice(0, 4)}\n`)),
+    l('a FIPS of 1 MiB', gz(`parcel_id,county_fips\n1,${fips.repeat(210_000)}\n`)),
     l('a binary header', Buffer.concat([gzipSync(Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x0a]))])),
     l('a gzip bomb header of 0xff', gzipSync(Buffer.alloc(200_000, 0xff))),
     l('an unterminated quote', gz(`parcel_id,county_fips\n"1,${fips}\n`)),

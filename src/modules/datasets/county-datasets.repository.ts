@@ -212,6 +212,33 @@ export class CountyDatasetsRepository {
   }
 
   /**
+   * The storage key of a county's draft CSV of a release, locked until the caller's transaction
+   * ends; null when it has none. What an ingest recording another file replaces.
+   */
+  async draftFileKey(
+    db: EntityManager,
+    countyId: string,
+    release: string,
+    kind: DraftFileKind,
+  ): Promise<string | null> {
+    const [row] = await db.query<{ storageKey: string }[]>(
+      `SELECT storage_key AS "storageKey" FROM county_datasets
+       WHERE county_id = $1 AND release = $2 AND kind = $3 AND format = 'csv' AND source <> 'generated'
+       FOR UPDATE`,
+      [countyId, release, kind],
+    );
+    return row?.storageKey ?? null;
+  }
+
+  /** Whether any county file is recorded under this storage key: such an object must stay. */
+  async isKeyRecorded(storageKey: string): Promise<boolean> {
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM county_datasets WHERE storage_key = $1 LIMIT 1`, [
+      storageKey,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
    * The county's latest published staff file (format csv.gz) of a release before `month`: what a
    * draft's file is compared with. Null for a county's first release.
    */

@@ -9,8 +9,12 @@ import { generateCountyDataset } from './synthetic-dataset';
 const FIPS = '24510';
 
 /** Runs bytes through an inspector in chunks; answers what came out, the facts, or the error. */
-async function inspect(bytes: Buffer, options: { maxBytes?: number; chunk?: number } = {}) {
-  const inspector = new CountyFileInspector({ maxBytes: options.maxBytes ?? 1024 ** 3, fips: FIPS });
+async function inspect(bytes: Buffer, options: { maxBytes?: number; maxUnzippedBytes?: number; chunk?: number } = {}) {
+  const inspector = new CountyFileInspector({
+    maxBytes: options.maxBytes ?? 1024 ** 3,
+    fips: FIPS,
+    maxUnzippedBytes: options.maxUnzippedBytes,
+  });
   const chunk = options.chunk ?? 64 * 1024;
   const parts: Buffer[] = [];
   for (let i = 0; i < bytes.length; i += chunk) parts.push(bytes.subarray(i, i + chunk));
@@ -80,6 +84,44 @@ describe('checking an uploaded county file as it streams', () => {
       clearInterval(feed);
     }
   });
+
+  describe('a gzip bomb: a small file that unzips to far more', () => {
+    // 1 MiB of records in about 3 KB of gzip.
+    const bomb = gzipSync(Buffer.from(`parcel_id,county_fips\n${`1,${FIPS}\n`.repeat(128 * 1024)}`), { level: 9 });
+
+    it('is cut off once what it unzips to passes the limit, with a 413 naming the limit', async () => {
+      const { error } = await inspect(bomb, { maxUnzippedBytes: 64 * 1024 });
+      expect(error!.getStatus()).toBe(413);
+      expect(error!.message).toBe(
+        'The file unzips to more than the limit of 64 KiB (65536 bytes) of CSV; is it a gzip bomb, or compressed more than once?',
+      );
+    });
+
+    it('is cut off by default at ten times the gzip limit', async () => {
+      expect(bomb.length).toBeLessThan(8 * 1024);
+      const { error } = await inspect(bomb, { maxBytes: 8 * 1024 });
+      expect(error!.getStatus()).toBe(413);
+      expect(error!.message).toMatch(/^The file unzips to more than the limit of 80 KiB \(81920 bytes\) of CSV/);
+      // The same file passes a limit it stays under.
+      expect((await inspect(bomb, { maxUnzippedBytes: 2 * 1024 * 1024 })).facts?.records).toBe(128 * 1024);
+    });
+  });
+
+  it.each([
+    ['a county_fips of four digits', csv('parcel_id,county_fips', '1,2451'), '"2451"'],
+    ['a county_fips with letters', csv('parcel_id,county_fips', '1,24S10'), '"24S10"'],
+    ['an empty county_fips', csv('parcel_id,county_fips', '1,'), '""'],
+    ['a county_fips of 1 MiB', csv('parcel_id,county_fips', `1,${'9'.repeat(1024 * 1024)}`), `"${'9'.repeat(24)}…"`],
+  ])(
+    'refuses %s with a 400 saying a FIPS code is five digits, quoting a few characters of it',
+    async (_what, file, quoted) => {
+      const { error } = await inspect(file);
+      expect(error!.getStatus()).toBe(400);
+      expect(error!.message).toBe(
+        `Record 1 (line 2) has county_fips ${quoted}, which is not a FIPS code: county_fips must be five digits, such as ${FIPS}`,
+      );
+    },
+  );
 
   it.each([
     ['an empty body', Buffer.alloc(0), 'The file is empty'],

@@ -18,6 +18,24 @@ export interface CountyFileFacts {
 
 const KNOWN_FIELDS = new Set(DATA_FIELDS.map((field) => field.name));
 const FIPS_COLUMN = 'county_fips';
+const FIPS_CODE = /^\d{5}$/;
+
+/**
+ * How many times its gzip limit a county file may unzip to (20 GiB for the default 2 GiB): parcel
+ * CSV compresses some five to ten times, a gzip bomb a thousand.
+ */
+export const UNZIPPED_LIMIT_FACTOR = 10;
+
+/** Characters of a value quoted back in a message; a value longer than that is cut, marked with "…". */
+const QUOTED_VALUE_CHARS = 24;
+
+/** A value of a file as a message quotes it: never more than a few characters, whatever the file holds. */
+export function quotedValue(value: string): string {
+  return `"${value.length > QUOTED_VALUE_CHARS ? `${value.slice(0, QUOTED_VALUE_CHARS)}…` : value}"`;
+}
+
+/** Whether a county_fips value is a FIPS code: five digits. */
+export const isFipsCode = (value: string) => FIPS_CODE.test(value);
 
 /** "2 GiB", "64 KiB", "1,000 bytes": a limit as a person reads it. */
 export function describeBytes(bytes: number): string {
@@ -34,6 +52,15 @@ export function describeBytes(bytes: number): string {
 export function fileTooLarge(maxBytes: number): PayloadTooLargeException {
   return new PayloadTooLargeException(
     `The file is larger than the upload limit of ${describeBytes(maxBytes)} (${maxBytes} bytes)`,
+  );
+}
+
+/** A file that unzips to more than the limit: a gzip bomb, or no county data file. */
+export function unzippedTooLarge(maxUnzippedBytes: number, setting?: string): PayloadTooLargeException {
+  return new PayloadTooLargeException(
+    `The file unzips to more than the limit of ${describeBytes(maxUnzippedBytes)} (${maxUnzippedBytes} bytes) of CSV${
+      setting ? `, set by ${setting}` : ''
+    }; is it a gzip bomb, or compressed more than once?`,
   );
 }
 
@@ -83,8 +110,9 @@ export function checkHeader(columns: string[]): string[] {
  * the gzip bytes and fails once they pass the limit; it unzips as it goes, checks the
  * header as soon as it has arrived, and reads every record as CSV: each must have the
  * header's number of fields and this county's FIPS code; it counts the records that carry
- * each key field on the way. The stream fails (400, or 413
- * for the size) at the first problem, before anything after it is passed on.
+ * each key field on the way. What it unzips to is bounded too (maxUnzippedBytes, by default
+ * UNZIPPED_LIMIT_FACTOR times maxBytes), so a gzip bomb is cut off. The stream fails (400, or 413
+ * for a size) at the first problem, before anything after it is passed on.
  */
 export class CountyFileInspector extends Transform {
   private bytes = 0;
@@ -93,9 +121,12 @@ export class CountyFileInspector extends Transform {
   private readonly scanner: CsvScanner;
   private columns: string[] = [];
   private sha256: string | null = null;
+  private unzippedBytes = 0;
+  private readonly maxUnzippedBytes: number;
 
-  constructor(private readonly expected: { maxBytes: number; fips: string }) {
+  constructor(private readonly expected: { maxBytes: number; fips: string; maxUnzippedBytes?: number }) {
     super();
+    this.maxUnzippedBytes = expected.maxUnzippedBytes ?? UNZIPPED_LIMIT_FACTOR * expected.maxBytes;
     this.scanner = new CsvScanner({
       header: (columns) => {
         this.columns = checkHeader(columns);
@@ -106,6 +137,8 @@ export class CountyFileInspector extends Transform {
     });
     this.gunzip.on('data', (chunk: Buffer) => {
       if (this.destroyed) return;
+      this.unzippedBytes += chunk.length;
+      if (this.unzippedBytes > this.maxUnzippedBytes) return this.destroy(unzippedTooLarge(this.maxUnzippedBytes));
       try {
         this.scanner.write(chunk);
       } catch (error) {
@@ -175,9 +208,15 @@ export class CountyFileInspector extends Transform {
         `${where} has ${record.fields} field${record.fields === 1 ? '' : 's'}; the header has ${this.columns.length} columns`,
       );
     }
-    if (record.watched !== this.expected.fips) {
+    const fips = record.watched ?? '';
+    if (!isFipsCode(fips)) {
       throw new BadRequestException(
-        `${where} has county_fips "${record.watched ?? ''}", but this upload is for the county with FIPS code ${this.expected.fips}; is the file meant for another county?`,
+        `${where} has county_fips ${quotedValue(fips)}, which is not a FIPS code: county_fips must be five digits, such as ${this.expected.fips}`,
+      );
+    }
+    if (fips !== this.expected.fips) {
+      throw new BadRequestException(
+        `${where} has county_fips "${fips}", but this upload is for the county with FIPS code ${this.expected.fips}; is the file meant for another county?`,
       );
     }
   }

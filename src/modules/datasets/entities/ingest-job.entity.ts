@@ -20,6 +20,10 @@ export class IngestJobRecord {
   @Column({ type: 'varchar', length: 300, nullable: true })
   stagedKey: string | null;
 
+  /** The county file being stored (written before the object, cleared once recorded): what a run cut short leaves. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  storingKey: string | null;
+
   @Column({ type: 'bigint', default: 0 })
   stagedBytes: string;
 

@@ -30,6 +30,11 @@ export interface ConvertedOutput {
   normalized: NormalizedCsv;
 }
 
+/** How a conversion runs: ogr2ogr's time limit (unset: DEFAULT_OGR2OGR_TIMEOUT_MS). */
+export interface ConvertOptions {
+  ogr2ogrTimeoutMs?: number;
+}
+
 /**
  * Converts a county's CSV (its decompressed bytes, streamed) to a format, inside `dir` (a temporary
  * folder of its own, removed by the caller). Every converter first writes the normalized CSV (see
@@ -45,14 +50,15 @@ export async function convertCountyFile(
   csv: Readable,
   dir: string,
   kind: FileKind,
+  options: ConvertOptions = {},
 ): Promise<ConvertedOutput> {
   switch (format) {
     case 'gpkg':
-      return toGeoPackage(csv, dir, kind);
+      return toGeoPackage(csv, dir, kind, options);
     case 'shp':
-      return toShapefileZip(csv, dir, kind);
+      return toShapefileZip(csv, dir, kind, options);
     case 'geojson':
-      return toGeoJsonSeq(csv, dir, kind);
+      return toGeoJsonSeq(csv, dir, kind, options);
     case 'parquet':
       return toParquet(csv, dir, kind);
   }
@@ -107,7 +113,12 @@ async function normalized(
  * SPATIAL_INDEX=YES), every field a typed column; written in large transactions (-gt) with SQLite's
  * synchronous writes off, since an interrupted file is thrown away anyway.
  */
-async function toGeoPackage(csv: Readable, dir: string, kind: FileKind): Promise<ConvertedOutput> {
+async function toGeoPackage(
+  csv: Readable,
+  dir: string,
+  kind: FileKind,
+  options: ConvertOptions,
+): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
   const { path, facts } = await normalized(csv, dir, kind, 'xy');
   await writeFile(join(dir, `${LAYER_NAME}.csvt`), csvt(fields));
@@ -130,7 +141,7 @@ async function toGeoPackage(csv: Readable, dir: string, kind: FileKind): Promise
       '-gt',
       '65536',
     ],
-    { config: { OGR_SQLITE_SYNCHRONOUS: 'OFF', OGR_SQLITE_CACHE: '256' } },
+    { config: { OGR_SQLITE_SYNCHRONOUS: 'OFF', OGR_SQLITE_CACHE: '256' }, timeoutMs: options.ogr2ogrTimeoutMs },
   );
   return { path: output, normalized: facts };
 }
@@ -163,7 +174,12 @@ function dbfType(field: OutputField, stat: ColumnStats): string | null {
  * fields.csv, the mapping of each field to its 10-character .dbf name (see shapefile-fields.ts).
  * Booleans are 1/0 numbers and dates dBase dates; text longer than 254 bytes is cut (dBase's limit).
  */
-async function toShapefileZip(csv: Readable, dir: string, kind: FileKind): Promise<ConvertedOutput> {
+async function toShapefileZip(
+  csv: Readable,
+  dir: string,
+  kind: FileKind,
+  options: ConvertOptions,
+): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
   const names = shapefileNames(fields);
   const { path, facts } = await normalized(csv, dir, kind, 'xy', (field) => names.get(field.name)!);
@@ -173,17 +189,20 @@ async function toShapefileZip(csv: Readable, dir: string, kind: FileKind): Promi
   );
   const shapes = join(dir, 'shp');
   await mkdir(shapes);
-  await ogr2ogr([
-    '-f',
-    'ESRI Shapefile',
-    join(shapes, `${LAYER_NAME}.shp`),
-    path,
-    ...CSV_OPEN_OPTIONS,
-    '-nln',
-    LAYER_NAME,
-    '-lco',
-    'ENCODING=UTF-8',
-  ]);
+  await ogr2ogr(
+    [
+      '-f',
+      'ESRI Shapefile',
+      join(shapes, `${LAYER_NAME}.shp`),
+      path,
+      ...CSV_OPEN_OPTIONS,
+      '-nln',
+      LAYER_NAME,
+      '-lco',
+      'ENCODING=UTF-8',
+    ],
+    { timeoutMs: options.ogr2ogrTimeoutMs },
+  );
   const output = join(dir, 'out.shp.zip');
   const zip = new ZipFile();
   for (const extension of ['shp', 'shx', 'dbf', 'prj', 'cpg']) {
@@ -196,7 +215,12 @@ async function toShapefileZip(csv: Readable, dir: string, kind: FileKind): Promi
 }
 
 /** GeoJSON: one Feature per line (GeoJSONSeq, RS=NO: newline-delimited), gzip-compressed as it is written. */
-async function toGeoJsonSeq(csv: Readable, dir: string, kind: FileKind): Promise<ConvertedOutput> {
+async function toGeoJsonSeq(
+  csv: Readable,
+  dir: string,
+  kind: FileKind,
+  options: ConvertOptions,
+): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
   const { path, facts } = await normalized(csv, dir, kind, 'xy');
   await writeFile(join(dir, `${LAYER_NAME}.csvt`), csvt(fields));
@@ -204,7 +228,10 @@ async function toGeoJsonSeq(csv: Readable, dir: string, kind: FileKind): Promise
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(output));
   await Promise.all([
-    ogr2ogr(['-f', 'GeoJSONSeq', '/vsistdout/', path, ...CSV_OPEN_OPTIONS, '-lco', 'RS=NO'], { stdout: gzip }),
+    ogr2ogr(['-f', 'GeoJSONSeq', '/vsistdout/', path, ...CSV_OPEN_OPTIONS, '-lco', 'RS=NO'], {
+      stdout: gzip,
+      timeoutMs: options.ogr2ogrTimeoutMs,
+    }),
     written,
   ]);
   return { path: output, normalized: facts };

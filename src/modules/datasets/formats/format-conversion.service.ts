@@ -1,10 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { storageConfig } from '../../../config';
 import { ConvertedFormat, formatInfo } from '../../../contracts/dataset-formats';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import { digestingStream } from '../../../integrations/storage/digesting-stream';
@@ -39,6 +41,7 @@ export class FormatConversionService {
     private readonly datasets: CountyDatasetsService,
     private readonly conversions: DatasetConversionsRepository,
     private readonly storage: DatasetStorage,
+    @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {}
 
   async convert(
@@ -59,7 +62,9 @@ export class FormatConversionService {
     const dir = await mkdtemp(join(tmpdir(), 'cds-convert-'));
     try {
       const csv = piped(this.storage.read(source.storageKey), createGunzip({ chunkSize: GUNZIP_CHUNK }));
-      const { path, normalized } = await convertCountyFile(format, csv, dir, source.kind);
+      const { path, normalized } = await convertCountyFile(format, csv, dir, source.kind, {
+        ogr2ogrTimeoutMs: this.config.ogr2ogrTimeoutMs,
+      });
       if (normalized.records !== source.records) {
         this.logger.warn(`${source.storageKey}: ${normalized.records} records read, ${source.records} recorded`);
       }

@@ -9,6 +9,8 @@ export interface IngestJobWork {
   releaseId: string;
   countyId: string | null;
   stagedKey: string | null;
+  /** A county file an earlier run was storing when it was cut short, not yet recorded or removed. */
+  storingKey: string | null;
   stagedBytes: number;
   gzipped: boolean;
   attempts: number;
@@ -26,6 +28,7 @@ const JOB_COLUMNS = `j.id, j.release_id AS "releaseId", r.month, j.county_id AS 
   j.started_at AS "startedAt", j.finished_at AS "finishedAt"`;
 
 const WORK_COLUMNS = `id, release_id AS "releaseId", county_id AS "countyId", staged_key AS "stagedKey",
+  storing_key AS "storingKey",
   staged_bytes::float8 AS "stagedBytes", gzipped, attempts`;
 
 /** The ingest jobs of release source files (`ingest_jobs`): the only SQL on that table. */
@@ -105,6 +108,14 @@ export class IngestJobsRepository {
     );
   }
 
+  /**
+   * Notes the county file the job has in hand, to be removed should the run be cut short unless a
+   * record names it: the file it is about to store, then the file its record replaced; null for none.
+   */
+  async storing(id: string, storageKey: string | null, db: EntityManager = this.db.manager): Promise<void> {
+    await db.query(`UPDATE ingest_jobs SET storing_key = $2 WHERE id = $1`, [id, storageKey]);
+  }
+
   /** Jobs queued longer ago than this: their queueing may have failed (Redis down). Oldest first. */
   async queuedBefore(ageMs: number): Promise<string[]> {
     const rows = await this.db.query<{ id: string }[]>(
@@ -115,15 +126,20 @@ export class IngestJobsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Fails a job that is still queued or running; answers its staged key, null when it was over already. */
-  async abandon(id: string, error: string): Promise<string | null> {
-    const [rows] = await this.db.query<[{ staged_key: string | null }[], number]>(
-      `WITH old AS (SELECT id, staged_key FROM ingest_jobs WHERE id = $1 AND state IN ('queued', 'running') FOR UPDATE)
-       UPDATE ingest_jobs j SET state = 'failed', errors = $2, finished_at = now(), staged_key = NULL
-       FROM old WHERE j.id = old.id RETURNING old.staged_key`,
+  /**
+   * Fails a job that is still queued or running; answers its staged key and the county file it was
+   * storing (either may be null), or null when it was over already.
+   */
+  async abandon(id: string, error: string): Promise<{ stagedKey: string | null; storingKey: string | null } | null> {
+    const [rows] = await this.db.query<[{ stagedKey: string | null; storingKey: string | null }[], number]>(
+      `WITH old AS (
+         SELECT id, staged_key, storing_key FROM ingest_jobs WHERE id = $1 AND state IN ('queued', 'running') FOR UPDATE
+       )
+       UPDATE ingest_jobs j SET state = 'failed', errors = $2, finished_at = now(), staged_key = NULL, storing_key = NULL
+       FROM old WHERE j.id = old.id RETURNING old.staged_key AS "stagedKey", old.storing_key AS "storingKey"`,
       [id, JSON.stringify([error])],
     );
-    return rows[0]?.staged_key ?? null;
+    return rows[0] ?? null;
   }
 
   /** How many files sent to the release are still waiting or being ingested, in the caller's transaction. */

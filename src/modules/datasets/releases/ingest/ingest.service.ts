@@ -1,14 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { storageConfig } from '../../../../config';
 import { DatasetStorage } from '../../../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../../counties';
 import { CountyDatasetsRepository } from '../../county-datasets.repository';
+import { unzippedTooLarge } from '../../county-file-inspector';
 import { CsvFormatError } from '../../csv-scanner';
 import { ReleasesQueue } from '../releases-queue.service';
 import { ReleasesRepository } from '../releases.repository';
@@ -21,8 +24,13 @@ const PROGRESS_EVERY_MS = 1000;
 /** A job queued this long ago may have missed its queueing (Redis was down): the sweep queues it. */
 export const INGEST_REQUEUE_AFTER_MS = 60_000;
 
-/** The release county file a county's split file becomes. */
-export const countyFileKey = (month: string, fips: string) => `releases/${month}/counties/${fips}.csv.gz`;
+/**
+ * The release county file a county's split file becomes: a key of the job's own, so that two
+ * jobs covering one county (a national file and a corrected county file, or two workers) never
+ * write the same object, and the bytes stored under a recorded key are always the bytes recorded.
+ */
+export const countyFileKey = (month: string, fips: string, jobId: string) =>
+  `releases/${month}/counties/${fips}.${jobId}.csv.gz`;
 
 /** A problem of the file itself or of the release: running the job again would not help. */
 export class IngestRefused extends Error {
@@ -50,14 +58,18 @@ export class IngestService {
     private readonly counties: CountiesRepository,
     private readonly storage: DatasetStorage,
     private readonly queue: ReleasesQueue,
+    @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {}
 
   /** `lastAttempt`: no retry follows a passing failure, so it fails the job for good. */
   async run(ingestJobId: string, lastAttempt: boolean): Promise<IngestOutcome> {
     const job = await this.jobs.start(ingestJobId);
     if (!job) return { done: 'skipped', message: `Ingest job ${ingestJobId} is over or unknown; nothing to do` };
-    const dir = join(tmpdir(), `cds-ingest-${job.id}`);
+    let dir: string | null = null;
     try {
+      await this.dropUnrecorded(job.id, job.storingKey);
+      // A folder of this run's own, with a name no one can guess or take first (0700).
+      dir = await mkdtemp(join(tmpdir(), 'cds-ingest-'));
       const message = await this.ingest(job, dir);
       return { done: 'completed', message };
     } catch (error) {
@@ -75,14 +87,15 @@ export class IngestService {
       if (job.stagedKey) await this.storage.delete(job.stagedKey);
       return { done: 'failed', message: said };
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
   }
 
   /** Marks failed a job still queued or running that will not run again, and drops its staged file. */
   async abandon(ingestJobId: string, reason: string): Promise<void> {
-    const stagedKey = await this.jobs.abandon(ingestJobId, `The ingest failed: ${reason}`);
-    if (stagedKey) await this.storage.delete(stagedKey);
+    const left = await this.jobs.abandon(ingestJobId, `The ingest failed: ${reason}`);
+    if (left?.stagedKey) await this.storage.delete(left.stagedKey);
+    if (left?.storingKey) await this.removeUnrecorded(left.storingKey);
   }
 
   /** Queues the jobs whose queueing may have failed; their job ids keep any already queued from running twice. */
@@ -99,9 +112,6 @@ export class IngestService {
       throw new IngestRefused(`The ${release.month} release is published; releases are immutable once published`);
     }
     const mode = await this.modeOf(job);
-    // A rerun after a worker died starts over from an empty directory.
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
 
     const splitter = new SourceSplitter(mode, dir);
     let bytesRead = 0;
@@ -122,9 +132,26 @@ export class IngestService {
         // The staged file was checked whole on arrival; this is a file damaged since, or a disk problem.
         Object.assign(error, { refusedAs: `The file cannot be unzipped (${error.message})` });
       });
+      // Checked on arrival too; a file staged before the limit was lowered, or by another path, stops here.
+      const maxUnzipped = this.config.releaseFileMaxUnzippedBytes;
+      let unzipped = 0;
+      // What stopped the reading, when the split did: the streams before it then fail as aborted.
+      let splitError: Error | null = null;
       await pipeline(this.storage.read(job.stagedKey!), counted, unzip, async (source: AsyncIterable<Buffer>) => {
-        for await (const chunk of source) splitter.push(chunk);
+        try {
+          for await (const chunk of source) {
+            unzipped += chunk.length;
+            if (unzipped > maxUnzipped) {
+              throw new IngestRefused(unzippedTooLarge(maxUnzipped, 'RELEASE_FILE_MAX_UNZIPPED_BYTES').message);
+            }
+            splitter.push(chunk);
+          }
+        } catch (error) {
+          splitError = error instanceof Error ? error : new Error(String(error));
+          throw splitError;
+        }
       }).catch((error: Error & { refusedAs?: string }) => {
+        if (splitError) throw splitError;
         throw error.refusedAs ? new IngestRefused(error.refusedAs) : error;
       });
       split = splitter.end();
@@ -162,38 +189,75 @@ export class IngestService {
     return { counties: new Map(catalog.map((county) => [county.fips, county.id])) };
   }
 
-  /** Stores a county's file under its release key and records it with its QA row, while the release is a draft. */
+  /**
+   * Stores a county's file under this job's key and records it with its QA row, while the release
+   * is a draft. The file it replaces (another job's, or an earlier upload's) is removed once the
+   * record is committed; a file that could not be recorded is removed at once. The job's
+   * storing_key names the file in hand at each step, so a run cut short between them leaves no file
+   * behind: the next run, or giving the job up, removes it unless a record names it.
+   */
   private async store(job: IngestJobWork, month: string, county: SplitCounty): Promise<void> {
-    const storageKey = countyFileKey(month, county.fips);
+    const storageKey = countyFileKey(month, county.fips, job.id);
+    // Noted first: a run cut short before the record is made leaves the key for its cleanup.
+    await this.jobs.storing(job.id, storageKey);
     await this.storage.putStream(storageKey, createReadStream(county.path));
-    await this.releases.transaction(async (db) => {
-      const release = await this.releases.lock(db, job.releaseId);
-      if (!release || release.status !== 'draft') {
-        throw new IngestRefused(
-          `The ${month} release was published while this file was ingested; releases are immutable once published`,
-        );
-      }
-      const dataset = await this.datasets.recordDraftFile(db, {
-        countyId: county.countyId,
-        release: month,
-        storageKey,
-        bytes: county.bytes,
-        sha256: county.sha256,
-        records: county.records,
-        keyFieldCounts: county.keyFieldCounts,
-        releaseId: job.releaseId,
-        kind: 'full',
+    let replaced: string | null;
+    try {
+      replaced = await this.releases.transaction(async (db) => {
+        const release = await this.releases.lock(db, job.releaseId);
+        if (!release || release.status !== 'draft') {
+          throw new IngestRefused(
+            `The ${month} release was published while this file was ingested; releases are immutable once published`,
+          );
+        }
+        const previous = await this.datasets.draftFileKey(db, county.countyId, month, 'full');
+        const dataset = await this.datasets.recordDraftFile(db, {
+          countyId: county.countyId,
+          release: month,
+          storageKey,
+          bytes: county.bytes,
+          sha256: county.sha256,
+          records: county.records,
+          keyFieldCounts: county.keyFieldCounts,
+          releaseId: job.releaseId,
+          kind: 'full',
+        });
+        await this.releases.recordChecked(db, {
+          releaseId: job.releaseId,
+          countyId: county.countyId,
+          datasetId: dataset.id,
+          records: county.records,
+          keyFieldCounts: county.keyFieldCounts,
+          invalidValues: county.invalidValues,
+          invalidValueCount: county.invalidValueCount,
+          foreignFipsRows: county.foreignFipsRows,
+        });
+        const replacedKey = previous === storageKey ? null : previous;
+        // With the record: from now on a run cut short leaves the replaced file to remove, not this one.
+        await this.jobs.storing(job.id, replacedKey, db);
+        return replacedKey;
       });
-      await this.releases.recordChecked(db, {
-        releaseId: job.releaseId,
-        countyId: county.countyId,
-        datasetId: dataset.id,
-        records: county.records,
-        keyFieldCounts: county.keyFieldCounts,
-        invalidValues: county.invalidValues,
-        invalidValueCount: county.invalidValueCount,
-        foreignFipsRows: county.foreignFipsRows,
-      });
-    });
+    } catch (error) {
+      // A rerun may have written the key an earlier run recorded (since published): that one stays.
+      await this.removeUnrecorded(storageKey).catch((failure: Error) =>
+        this.logger.warn(`${storageKey} was not recorded and could not be removed (${failure.message})`),
+      );
+      throw error;
+    }
+    if (replaced) {
+      await this.removeUnrecorded(replaced);
+      await this.jobs.storing(job.id, null);
+    }
+  }
+
+  /** A county file a run cut short had stored but not recorded: removed before the job runs again. */
+  private async dropUnrecorded(jobId: string, storingKey: string | null): Promise<void> {
+    if (!storingKey) return;
+    await this.removeUnrecorded(storingKey);
+    await this.jobs.storing(jobId, null);
+  }
+
+  private async removeUnrecorded(storageKey: string): Promise<void> {
+    if (!(await this.datasets.isKeyRecorded(storageKey))) await this.storage.delete(storageKey);
   }
 }

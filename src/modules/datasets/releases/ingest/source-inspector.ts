@@ -2,7 +2,7 @@ import { BadRequestException, HttpException, UnsupportedMediaTypeException } fro
 import { isUtf8 } from 'node:buffer';
 import { Transform, TransformCallback } from 'node:stream';
 import { createGunzip, Gunzip } from 'node:zlib';
-import { checkHeader, fileTooLarge } from '../../county-file-inspector';
+import { checkHeader, fileTooLarge, quotedValue, unzippedTooLarge } from '../../county-file-inspector';
 import { CsvFormatError } from '../../csv-scanner';
 import { DATA_FIELDS } from '../../data-schema';
 import { CsvRecordReader, fieldCountProblem, RecordView } from './csv-record-reader';
@@ -39,9 +39,10 @@ export function checkSourceHeader(columns: string[]): string[] {
 /**
  * Passes a release source file (CSV or gzip CSV, told apart by its first bytes) through
  * unchanged while checking it, so it can be staged as it arrives and never held in memory:
- * its size against the limit (413), that it is UTF-8 text (415 for binary data, UTF-16 or
- * other encodings), its header, and that each record is no longer than the reader's limit
- * and has the header's number of fields (400). The stream fails at the first problem.
+ * its size, as sent and once unzipped, against the limits (413), that it is UTF-8 text (415 for
+ * binary data, UTF-16 or other encodings), its header, and that each record is no longer than the
+ * reader's limit, has the header's number of fields and a five-digit county_fips (400). The
+ * stream fails at the first problem.
  */
 export class SourceInspector extends Transform {
   private bytes = 0;
@@ -51,12 +52,14 @@ export class SourceInspector extends Transform {
   private readonly reader: CsvRecordReader;
   private columns: string[] = [];
   private textBytes = 0;
+  private fipsColumn = -1;
 
-  constructor(private readonly options: { maxBytes: number; gzipDeclared: boolean }) {
+  constructor(private readonly options: { maxBytes: number; maxUnzippedBytes: number; gzipDeclared: boolean }) {
     super();
     this.reader = new CsvRecordReader({
       header: (columns) => {
         this.columns = checkSourceHeader(columns);
+        this.fipsColumn = this.columns.indexOf('county_fips');
       },
       record: (record) => this.checkRecord(record),
     });
@@ -177,6 +180,9 @@ export class SourceInspector extends Transform {
       );
     }
     this.textBytes += chunk.length;
+    if (this.textBytes > this.options.maxUnzippedBytes) {
+      throw unzippedTooLarge(this.options.maxUnzippedBytes, 'RELEASE_FILE_MAX_UNZIPPED_BYTES');
+    }
     this.reader.push(chunk);
   }
 
@@ -188,7 +194,29 @@ export class SourceInspector extends Transform {
     }
     const problem = fieldCountProblem(record, this.columns.length);
     if (problem) throw new BadRequestException(problem);
+    const fips = fipsProblem(record, this.fipsColumn);
+    if (fips) throw new BadRequestException(fips);
   }
+}
+
+/** The longest county_fips quoted back: enough to show what is wrong with it. */
+const FIPS_QUOTED_BYTES = 64;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/** Why a record's county_fips is no FIPS code (five digits), or null when it is one. */
+export function fipsProblem(record: RecordView, column: number): string | null {
+  const { bytes } = record;
+  const start = record.starts[column];
+  const end = record.ends[column];
+  if (end - start === 5) {
+    let digits = 0;
+    while (digits < 5 && bytes[start + digits] >= ZERO && bytes[start + digits] <= NINE) digits++;
+    if (digits === 5) return null;
+  }
+  // Only the first bytes become a string, however long the value: a message quotes a few characters of it.
+  const value = bytes.toString('utf8', start, Math.min(end, start + FIPS_QUOTED_BYTES));
+  return `Record ${record.number} (line ${record.line}) has county_fips ${quotedValue(value)}, which is not a FIPS code: county_fips must be five digits, such as 24510`;
 }
 
 function asHttpError(error: unknown): Error {

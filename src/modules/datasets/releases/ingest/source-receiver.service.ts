@@ -107,7 +107,11 @@ export class SourceReceiver {
     const maxBytes = this.config.releaseFileMaxBytes;
     const id = randomUUID();
     const stagedKey = stagedKeyOf(release.month, id);
-    const inspector = new SourceInspector({ maxBytes, gzipDeclared });
+    const inspector = new SourceInspector({
+      maxBytes,
+      maxUnzippedBytes: this.config.releaseFileMaxUnzippedBytes,
+      gzipDeclared,
+    });
     await this.storage.putStream(stagedKey, through(inspector));
     const facts = inspector.facts();
     try {

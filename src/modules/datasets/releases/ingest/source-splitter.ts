@@ -21,7 +21,13 @@ const OUTPUT_BUFFER_BYTES = 256 * 1024;
 export const OUTPUT_GZIP_LEVEL = 2;
 /** Distinct unknown county_fips values reported; more are summed up as "others". */
 const UNKNOWN_FIPS_LISTED = 20;
-const UNKNOWN_FIPS_TRACKED = 10_000;
+/** Distinct unknown values counted; rows of values beyond them are counted among the others. */
+export const UNKNOWN_FIPS_TRACKED = 10_000;
+/**
+ * Bytes of an unknown value kept (a FIPS code has 5): the first of them, marked as cut. So what
+ * is kept of unknown values stays a few hundred KB however long the values of a file are.
+ */
+export const UNKNOWN_FIPS_KEPT_BYTES = 16;
 const LF = 0x0a;
 const TYPE_FIELDS = new Map<string, FieldType>(DATA_FIELDS.map((field) => [field.name, field.type]));
 
@@ -165,6 +171,12 @@ export class SourceSplitter {
     if (this.last && length === this.lastFips.length && bytes.compare(this.lastFips, 0, length, start, end) === 0) {
       return this.last;
     }
+    if (length > UNKNOWN_FIPS_KEPT_BYTES) {
+      // No county has such a code: it is not made a string whole, only its first bytes are kept.
+      if ('county' in this.mode) this.ownOutput().foreign++;
+      else this.countUnknown(`${bytes.toString('utf8', start, start + UNKNOWN_FIPS_KEPT_BYTES)}…`);
+      return null;
+    }
     const fips = bytes.toString('utf8', start, end);
     let output = this.outputs.get(fips) ?? null;
     if (!output) {
@@ -178,10 +190,7 @@ export class SourceSplitter {
       } else {
         const countyId = this.mode.counties.get(fips);
         if (!countyId) {
-          this.unknownRows++;
-          if (this.unknownFips.has(fips) || this.unknownFips.size < UNKNOWN_FIPS_TRACKED) {
-            this.unknownFips.set(fips, (this.unknownFips.get(fips) ?? 0) + 1);
-          }
+          this.countUnknown(fips);
           return null;
         }
         output = this.newOutput(fips, countyId);
@@ -190,6 +199,13 @@ export class SourceSplitter {
     this.last = output;
     this.lastFips = Buffer.from(bytes.subarray(start, end));
     return output;
+  }
+
+  private countUnknown(value: string): void {
+    this.unknownRows++;
+    if (this.unknownFips.has(value) || this.unknownFips.size < UNKNOWN_FIPS_TRACKED) {
+      this.unknownFips.set(value, (this.unknownFips.get(value) ?? 0) + 1);
+    }
   }
 
   private ownOutput(): CountyOutput {
