@@ -25,6 +25,7 @@ import {
 import type { Request, Response } from 'express';
 import { AdminReleaseUploadsService } from './admin-release-uploads.service';
 import { AdminGuard } from './admin.guard';
+import { StaffRoleRequired } from './staff-role';
 
 // The ids the tus server gives uploads; anything else is refused here, before it can name a
 // file on disk (the tus server decodes the id from the URL and joins it to its directory).
@@ -39,6 +40,7 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 @ApiUnauthorizedResponse({ description: 'No valid admin token' })
 @ApiHeader({ name: 'Tus-Resumable', required: true, description: '1.0.0' })
 @UseGuards(AdminGuard)
+@StaffRoleRequired('admin')
 @Controller('admin/uploads')
 export class AdminReleaseUploadsController {
   constructor(private readonly uploads: AdminReleaseUploadsService) {}
