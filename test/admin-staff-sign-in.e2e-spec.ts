@@ -380,7 +380,7 @@ describe('Named staff sign-in to the admin console through the OpenID provider',
       // Past the role check: what is left to say is about the release itself.
       const publish = await send(web, 'POST', `/api/admin/releases/${releaseId}/publish`, {});
       expect(publish.status).toBe(409);
-      expect((await publish.json()).message).not.toContain('admin role');
+      expect(((await publish.json()) as { message: string }).message).not.toContain('admin role');
       // Fifteen minutes on, the provider is asked again and still lists the admin group: nothing changes.
       await age(ada.email, 16);
       expect((await send(web, 'GET', '/api/admin/check-auth')).status).toBe(200);

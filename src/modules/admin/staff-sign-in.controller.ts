@@ -90,9 +90,11 @@ export class StaffSignInController {
   async callback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
     if (!this.staffSignIn.configured) return this.backToLogin(res, STAFF_SIGN_IN_ERRORS.unavailable);
     const client = staffClientOf(req);
-    if (!this.staffSignIn.startedHere(req)) {
-      // No sign-in this store began in this browser: anyone can send this, so it is counted per address
-      // (429 past the limit) and written nowhere, least of all in the audit log staff rely on.
+    const { code, error, state } = req.query;
+    if ((code ?? error ?? state) !== undefined && !this.staffSignIn.startedHere(req)) {
+      // A return from the provider to a sign-in this store did not begin in this browser: anyone can send
+      // this, so it is counted per address (429 past the limit) and written nowhere, least of all in the
+      // audit log staff rely on. (With none of those, the strategy starts sign-in over, as it always did.)
       await sendRetryAfter(res, () => this.limiter.enforce(TOO_MANY_FAILURES, this.failures(client)));
       this.logger.warn(`Staff sign-in return without a sign-in started here, from ${client.ipAddress ?? 'unknown'}`);
       return this.backToLogin(res, STAFF_SIGN_IN_ERRORS.failed);
