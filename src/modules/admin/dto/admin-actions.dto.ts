@@ -128,7 +128,9 @@ export class AuditLogQueryDto {
   @IsString({ message: 'staff must be text' })
   @Transform(trimmed)
   @MaxLength(320, { message: 'staff must be at most 320 characters' })
-  @Matches(/^[^\p{Cc}\s]+$/u, { message: `staff must be an email address or ${BREAK_GLASS_FILTER}` })
+  @Matches(new RegExp(`^(?:${BREAK_GLASS_FILTER}|[^\\s@<>\\p{Cc}]+@[^\\s@<>\\p{Cc}]+)$`, 'u'), {
+    message: `staff must be an email address or ${BREAK_GLASS_FILTER}`,
+  })
   staff?: string;
 
   @ApiPropertyOptional({ example: '2026-11-01', description: 'From this moment (a date means its start, UTC)' })
