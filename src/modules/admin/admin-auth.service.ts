@@ -155,7 +155,7 @@ export class AdminAuthService {
       };
     }
     await this.auditLog.transaction(async (db) => {
-      await this.sessions.confirmGroups(session.id, check.role!, this.tokenSeal.seal(check.tokens));
+      await this.sessions.confirmGroups(db, session.id, check.role!, this.tokenSeal.seal(check.tokens));
       if (check.role !== session.role)
         await this.auditLog.record(db, {
           sessionId: session.id,

@@ -58,8 +58,12 @@ export class AdminSessionsRepository {
   }
 
   /** Records a fresh confirmation of the person's groups: their role now, and the tokens (renewed or not). */
-  async confirmGroups(id: string, role: StaffRole, providerTokens: string): Promise<void> {
-    await this.sessions.update({ id, revokedAt: IsNull() }, { role, providerTokens, groupsCheckedAt: () => 'now()' });
+  async confirmGroups(db: EntityManager, id: string, role: StaffRole, providerTokens: string): Promise<void> {
+    await db.update(
+      AdminSession,
+      { id, revokedAt: IsNull() },
+      { role, providerTokens, groupsCheckedAt: () => 'now()' },
+    );
   }
 
   /** Ends a session for good; false when it had already ended. */
