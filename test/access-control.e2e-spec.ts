@@ -16,6 +16,7 @@ import {
   ROLE_LABELS,
   ROLES,
   staff,
+  adminOnly,
   tokenHolders,
 } from './support/access-control';
 import { buy } from './support/purchase';
@@ -82,6 +83,7 @@ describe('Access control: every API route × every kind of caller', () => {
   let orderA: string;
   let userA: string;
   let orderTokenA: string;
+  let expiredStaffTokenA: string;
   let invoiceA: string;
   let invoiceB: string;
   let paymentIntentA: string;
@@ -125,6 +127,13 @@ describe('Access control: every API route × every kind of caller', () => {
     return token;
   }
 
+  /** A staff session with the support role (a password session made support: the guard reads only the role). */
+  async function supportLogin(): Promise<string> {
+    const token = await adminLogin();
+    await db().query(`UPDATE admin_sessions SET role = 'support' WHERE token = $1`, [sha256(token)]);
+    return token;
+  }
+
   async function customerSession(email: string): Promise<WebClient> {
     const client = new WebClient(process.env.PUBLIC_URL as string);
     await signIn(client, { email });
@@ -147,6 +156,8 @@ describe('Access control: every API route × every kind of caller', () => {
         return { Authorization: `Bearer ${await expiredAdminToken()}` };
       case 'expiredAdminCookie':
         return { Cookie: `cds.admin=${await expiredAdminToken()}` };
+      case 'supportCookie':
+        return { Cookie: `cds.admin=${await supportLogin()}` };
       case 'tokenA':
         return { Authorization: `Bearer ${apiTokens.a}` };
       case 'tokenB':
@@ -217,6 +228,10 @@ describe('Access control: every API route × every kind of caller', () => {
       [orderA],
     );
     orderTokenA = (await context.store.app.get(OrderPageLinks).forOrder(orderA)).token;
+    expiredStaffTokenA = (await context.store.app.get(OrderPageLinks).forStaff(db().manager, orderA)).token;
+    await db().query(`UPDATE order_page_tokens SET expires_at = now() - interval '1 day' WHERE token_hash = $1`, [
+      sha256(expiredStaffTokenA),
+    ]);
     [{ user_id: userA }] = await db().query(`SELECT user_id FROM orders WHERE id = $1`, [orderA]);
     const invoiceOf = async (orderId: string) =>
       (await db().query<{ id: string }[]>(`SELECT id FROM invoices WHERE order_id = $1`, [orderId]))[0].id;
@@ -251,6 +266,7 @@ describe('Access control: every API route × every kind of caller', () => {
       adminCookie: { Cookie: `cds.admin=${adminToken}` },
       expiredAdminBearer: { Authorization: `Bearer ${expiredToken}` },
       expiredAdminCookie: { Cookie: `cds.admin=${expiredToken}` },
+      supportCookie: { Cookie: `cds.admin=${await supportLogin()}` },
       tokenA: { Authorization: `Bearer ${apiTokens.a}` },
       tokenB: { Authorization: `Bearer ${apiTokens.b}` },
       revokedTokenA: { Authorization: `Bearer ${apiTokens.revokedA}` },
@@ -381,6 +397,8 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/orders/${orderTokenA}`, expect: everyone(200) },
     { key: 'order-forged', method: 'GET', route: '/api/orders/{token}', what: 'order id without its MAC',
       path: () => `/api/orders/${orderA}`, expect: everyone(404) },
+    { key: 'order-staff-expired', method: 'GET', route: '/api/orders/{token}', what: 'a staff link past its 30 days',
+      path: () => `/api/orders/${expiredStaffTokenA}`, expect: everyone(410) },
     { key: 'order-link', method: 'POST', route: '/api/orders/{token}/subscriptions/{id}/download-link', what: "A's token, A's snapshot",
       path: () => `/api/orders/${orderTokenA}/subscriptions/${subsA.snapshot}/download-link`, expect: everyone(200) },
     { key: 'order-link-b', method: 'POST', route: '/api/orders/{token}/subscriptions/{id}/download-link', what: "A's token, B's snapshot",
@@ -413,7 +431,7 @@ describe('Access control: every API route × every kind of caller', () => {
     // More than the order's total: staff are told so (400) and nothing is refunded; everyone else never gets that far.
     { key: 'customer-refund', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/refund', what: "A's order, too much",
       path: () => `/api/admin/customers/${userA}/orders/${orderA}/refund`,
-      send: json({ amountCents: 99_999_999, idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71' }), expect: staff(400) },
+      send: json({ amountCents: 99_999_999, idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71' }), expect: adminOnly(400) },
     { key: 'customer-resend-absent', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/resend-receipt', what: 'no such order of A',
       path: () => `/api/admin/customers/${userA}/orders/${absent}/resend-receipt`,
       send: json({ idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e72' }), expect: staff(404) },
@@ -424,33 +442,37 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'customer-page-link-absent', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/page-link', what: 'no such order of A',
       path: () => `/api/admin/customers/${userA}/orders/${absent}/page-link`, expect: staff(404) },
     // A one-time purchase has no Tracker email and no end to move: staff are told so (409), nothing changes.
+    { key: 'customer-page-link', method: 'POST', route: '/api/admin/customers/{id}/orders/{orderId}/page-link', what: "A's order",
+      path: () => `/api/admin/customers/${userA}/orders/${orderA}/page-link`, expect: staff(200) },
+    { key: 'audit-log-filtered', method: 'GET', route: '/api/admin/audit-log', what: 'a page, filtered',
+      path: () => `/api/admin/audit-log?action=subscription.cancel&from=2020-01-01&page=1&pageSize=10`, expect: staff(200) },
     { key: 'customer-resend-tracker', method: 'POST', route: '/api/admin/customers/{id}/subscriptions/{subscriptionId}/resend-tracker-email',
       what: "A's one-time purchase", path: () => `/api/admin/customers/${userA}/subscriptions/${subsA.snapshot}/resend-tracker-email`,
       send: json({ idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e73' }), expect: staff(409) },
     { key: 'customer-extend', method: 'POST', route: '/api/admin/customers/{id}/subscriptions/{subscriptionId}/extend',
       what: "A's one-time purchase", path: () => `/api/admin/customers/${userA}/subscriptions/${subsA.snapshot}/extend`,
-      send: json({ unit: 'months', count: 1, idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e74' }), expect: staff(409) },
+      send: json({ unit: 'months', count: 1, idempotencyKey: '0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e74' }), expect: adminOnly(409) },
     { key: 'cancel', method: 'POST', route: '/api/admin/subscriptions/{id}/cancel', what: 'an active subscription each',
-      path: (role) => `/api/admin/subscriptions/${toCancel[role]}/cancel`, expect: staff(200) },
+      path: (role) => `/api/admin/subscriptions/${toCancel[role]}/cancel`, expect: adminOnly(200) },
     { key: 'cancel-absent', method: 'POST', route: '/api/admin/subscriptions/{id}/cancel', what: 'no such id',
-      path: () => `/api/admin/subscriptions/${absent}/cancel`, expect: staff(404) },
+      path: () => `/api/admin/subscriptions/${absent}/cancel`, expect: adminOnly(404) },
     { key: 'replace-order-link', method: 'POST', route: '/api/admin/subscriptions/{id}/replace-order-link', what: 'a throwaway order’s subscription',
-      path: (role) => `/api/admin/subscriptions/${toCancel[role]}/replace-order-link`, expect: staff(200) },
+      path: (role) => `/api/admin/subscriptions/${toCancel[role]}/replace-order-link`, expect: adminOnly(200) },
     { key: 'replace-order-link-absent', method: 'POST', route: '/api/admin/subscriptions/{id}/replace-order-link', what: 'no such id',
-      path: () => `/api/admin/subscriptions/${absent}/replace-order-link`, expect: staff(404) },
+      path: () => `/api/admin/subscriptions/${absent}/replace-order-link`, expect: adminOnly(404) },
     { key: 'edit-county', method: 'PUT', route: '/api/admin/counties/{id}', what: 'a county each',
       path: (role) => `/api/admin/counties/${toEdit[role].id}`, send: (role) => ({ body: countyFields(toEdit[role]) }),
-      expect: staff(200) },
+      expect: adminOnly(200) },
     { key: 'remove-county', method: 'DELETE', route: '/api/admin/counties/{id}', what: 'a county each',
-      path: (role) => `/api/admin/counties/${toRemove[role].id}`, expect: staff(200) },
+      path: (role) => `/api/admin/counties/${toRemove[role].id}`, expect: adminOnly(200) },
     { key: 'upload', method: 'POST', route: '/api/admin/counties/{id}/datasets', what: 'a county each',
       path: (role) => `/api/admin/counties/${toUpload[role].id}/datasets?release=${releaseOf(new Date())}`,
       send: (role) => ({ headers: { 'Content-Type': 'application/gzip' }, body: countyFile(toUpload[role].fips) }),
-      expect: staff(201) },
+      expect: adminOnly(201) },
 
     { key: 'releases', method: 'GET', route: '/api/admin/releases', path: () => '/api/admin/releases', expect: staff(200) },
     { key: 'release-create', method: 'POST', route: '/api/admin/releases', what: 'a month each',
-      path: () => '/api/admin/releases', send: (role) => ({ body: { month: releaseMonths[role] } }), expect: staff(201) },
+      path: () => '/api/admin/releases', send: (role) => ({ body: { month: releaseMonths[role] } }), expect: adminOnly(201) },
     { key: 'release', method: 'GET', route: '/api/admin/releases/{id}', what: 'an empty draft',
       path: () => `/api/admin/releases/${draftRelease}`, expect: staff(200) },
     { key: 'release-preview', method: 'GET', route: '/api/admin/releases/{id}/counties/{countyId}/preview',
@@ -458,37 +480,37 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/admin/releases/${draftRelease}/counties/${absent}/preview`, expect: staff(404) },
     { key: 'admin-coverage', method: 'GET', route: '/api/admin/coverage', path: () => '/api/admin/coverage', expect: staff(200) },
     { key: 'release-publish', method: 'POST', route: '/api/admin/releases/{id}/publish', what: 'an empty draft: refused',
-      path: () => `/api/admin/releases/${draftRelease}/publish`, expect: staff(409) },
+      path: () => `/api/admin/releases/${draftRelease}/publish`, expect: adminOnly(409) },
     { key: 'release-files', method: 'POST', route: '/api/admin/releases/{id}/files', what: 'an empty file: refused',
       path: () => `/api/admin/releases/${draftRelease}/files`, send: () => ({ headers: { 'Content-Type': 'text/csv' }, body: '' }),
-      expect: staff(400) },
+      expect: adminOnly(400) },
     { key: 'ingest-job', method: 'GET', route: '/api/admin/jobs/{id}', what: 'no such job',
       path: () => `/api/admin/jobs/${absent}`, expect: staff(404) },
     { key: 'queues', method: 'GET', route: '/api/admin/queues', path: () => '/api/admin/queues', expect: staff(200) },
     { key: 'queue-failed', method: 'GET', route: '/api/admin/queues/{name}/failed', what: 'the mail queue',
       path: () => '/api/admin/queues/mail/failed', expect: staff(200) },
     { key: 'queue-retry', method: 'POST', route: '/api/admin/queues/{name}/jobs/{jobId}/retry', what: 'no such job',
-      path: () => '/api/admin/queues/mail/jobs/absent-job/retry', expect: staff(404) },
+      path: () => '/api/admin/queues/mail/jobs/absent-job/retry', expect: adminOnly(404) },
     { key: 'queue-remove', method: 'DELETE', route: '/api/admin/queues/{name}/jobs/{jobId}', what: 'no such job',
-      path: () => '/api/admin/queues/mail/jobs/absent-job', expect: staff(404) },
+      path: () => '/api/admin/queues/mail/jobs/absent-job', expect: adminOnly(404) },
     { key: 'tus-create', method: 'POST', route: '/api/admin/uploads', what: 'a resumable upload to no release: refused',
       path: () => '/api/admin/uploads',
       send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `releaseId ${Buffer.from(absent).toString('base64')}` } }),
-      expect: staff(404) },
+      expect: adminOnly(404) },
     { key: 'tus-send', method: 'PATCH', route: '/api/admin/uploads/{uploadId}', what: 'no such upload',
       path: () => `/api/admin/uploads/${'0'.repeat(32)}`,
       send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: 'x' }),
-      expect: staff(404) },
+      expect: adminOnly(404) },
     { key: 'tus-cancel', method: 'DELETE', route: '/api/admin/uploads/{uploadId}', what: 'no such upload',
       path: () => `/api/admin/uploads/${'0'.repeat(32)}`, send: () => ({ headers: { 'Tus-Resumable': '1.0.0' } }),
-      expect: staff(404) },
+      expect: adminOnly(404) },
     { key: 'tus-cancel-query', method: 'DELETE', route: '/api/admin/uploads/{uploadId}', what: 'a query string naming a file: no such upload',
       path: () => `/api/admin/uploads/${'0'.repeat(32)}?x/..%2Fvictim.txt`, send: () => ({ headers: { 'Tus-Resumable': '1.0.0' } }),
-      expect: staff(404) },
+      expect: adminOnly(404) },
     { key: 'tus-override', method: 'POST', route: '/api/admin/uploads', what: 'X-HTTP-Method-Override: refused',
       path: () => '/api/admin/uploads?x/..%2Fvictim.txt',
       send: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'X-HTTP-Method-Override': 'DELETE' } }),
-      expect: staff(400) },
+      expect: adminOnly(400) },
 
     // Calls that end or change the caller's session: each cell signs in afresh.
     { key: 'login', method: 'GET', route: '/api/login', path: () => '/api/login', expect: everyone(302), fresh: true },
@@ -506,6 +528,8 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => '/api/admin/staff-login/callback', expect: everyone(302), fresh: true },
     { key: 'staff-callback-forged', method: 'GET', route: '/api/admin/staff-login/callback', what: 'a code and state not issued',
       path: () => '/api/admin/staff-login/callback?code=stolen&state=forged', expect: everyone(303), fresh: true },
+    { key: 'staff-callback-error', method: 'GET', route: '/api/admin/staff-login/callback', what: 'a provider error, no sign-in begun',
+      path: () => '/api/admin/staff-login/callback?error=x&error_description=Refunded%20by%20Jane', expect: everyone(303), fresh: true },
   ];
 
   const label = (row: Row) => `${row.method} ${row.route}${row.what ? ` [${row.what}]` : ''}`;

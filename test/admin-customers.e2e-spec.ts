@@ -1,5 +1,8 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { StripeGateway } from '../src/integrations/stripe/stripe.gateway';
+import { AuditLogRepository } from '../src/modules/admin/audit-log.repository';
 import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { SubscriptionsRepository } from '../src/modules/subscriptions/subscriptions.repository';
 import { TrackerDeliveriesService } from '../src/modules/subscriptions/tracker-deliveries.service';
@@ -211,6 +214,34 @@ describe('Customers in the admin console', () => {
     const again = await refund(1).expect(409);
     expect(again.body.message).toContain('refunded in full');
     expect(await refundAudits(orderId)).toHaveLength(2);
+  });
+
+  it('audits a refund whose Stripe answer was lost exactly once, when the same request is sent again', async () => {
+    const gateway = context.store.app.get(StripeGateway);
+    const real = gateway.createRefund.bind(gateway);
+    // Stripe makes the refund, but its answer never reaches the store: the request fails as a lost connection does.
+    const lost = jest.spyOn(gateway, 'createRefund').mockImplementationOnce(async (...args) => {
+      await real(...args);
+      throw new ServiceUnavailableException('We could not reach the payment provider. Please try again in a moment.');
+    });
+    const key = randomUUID();
+    try {
+      await refund(5_000, key, otherUserId, otherOrderId).expect(503);
+    } finally {
+      lost.mockRestore();
+    }
+    expect(await refundAudits(otherOrderId)).toEqual([]);
+    const retried = await refund(5_000, key, otherUserId, otherOrderId).expect(200);
+    await refund(5_000, key, otherUserId, otherOrderId).expect(200);
+    const [{ amount_cents: amount }] = await db().query(`SELECT amount_cents FROM orders WHERE id = $1`, [
+      otherOrderId,
+    ]);
+    expect(await refundAudits(otherOrderId)).toEqual([
+      {
+        before: { amount_cents: Number(amount), refunded_cents: 0 },
+        after: { amount_cents: Number(amount), refunded_cents: 5_000, stripe_refund_id: retried.body.refundId },
+      },
+    ]);
   });
 
   describe('a County Tracker: its latest Tracker email resent, and more time given', () => {
@@ -439,6 +470,40 @@ describe('Customers in the admin console', () => {
         [trackerOrderId],
       );
       expect(audits[0].n).toBe(1);
+      expect(new Date(link.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+      expect(new Date(link.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
+
+      // 30 days on, the link no longer opens the order, and says how to get a new one.
+      await db().query(
+        `UPDATE order_page_tokens SET expires_at = now() - interval '1 second' WHERE order_id = $1 AND expires_at IS NOT NULL`,
+        [trackerOrderId],
+      );
+      const expired = await api().get(`/api/orders/${token}`).expect(410);
+      expect(expired.body).toEqual({
+        statusCode: 410,
+        message: expect.stringMatching(
+          /^This order link has expired\. Please use the link in your receipt email, or (write to \S+|contact us) for a new one\.$/,
+        ),
+        error: 'Gone',
+      });
+      // The receipt's own links do not expire.
+      const receiptLink = (await context.store.app.get(OrderPageLinks).forOrder(trackerOrderId)).token;
+      await api().get(`/api/orders/${receiptLink}`).expect(200);
+    });
+
+    it('mints no order-page link when its audit entry cannot be written', async () => {
+      const tokens = async () =>
+        (await db().query(`SELECT count(*)::int AS n FROM order_page_tokens WHERE order_id = $1`, [trackerOrderId]))[0]
+          .n as number;
+      const before = await tokens();
+      const auditLog = context.store.app.get(AuditLogRepository);
+      const failing = jest.spyOn(auditLog, 'record').mockRejectedValueOnce(new Error('audit log unavailable'));
+      try {
+        await post(`/api/admin/customers/${trackerUserId}/orders/${trackerOrderId}/page-link`, {}).expect(500);
+      } finally {
+        failing.mockRestore();
+      }
+      expect(await tokens()).toBe(before);
     });
 
     it('finds the customer with their orders count, what they spent and their last order', async () => {

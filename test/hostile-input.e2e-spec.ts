@@ -812,10 +812,19 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/check-auth':
       case 'GET /api/admin/summary':
       case 'GET /api/admin/analytics':
-      case 'GET /api/admin/audit-log':
       case 'GET /api/admin/releases':
       case 'GET /api/admin/coverage':
         return get(path, 'admin');
+      case 'GET /api/admin/audit-log':
+        // Every filter and the paging are declared and checked: hostile values and unknown names are refused.
+        return {
+          role: 'admin',
+          queryProbe: {
+            req: probe({ method: 'GET', target: `${path}?page=1&pageSize=20`, headers: adminHeaders() }),
+            expect: [400],
+            fields: ['page', 'pageSize', 'action', 'staff', 'from', 'to', 'targetType'],
+          },
+        };
       case 'GET /api/admin/subscriptions':
       case 'GET /api/admin/customers':
       case 'GET /api/admin/users': {

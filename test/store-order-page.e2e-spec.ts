@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { OrderPageLinks } from '../src/modules/orders/order-page-links';
 import { browserOrigin, screenshot, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { awaitMessages } from './support/outbox';
@@ -190,6 +191,21 @@ describe('The order page from the receipt email, in a real browser', () => {
     await stripe.simulator.flushWebhooks();
     await openOrder();
     await countyCard('District of Columbia').getByRole('button', { name: 'Download Data' }).waitFor();
+  });
+
+  it('says a link staff gave has expired after 30 days, and how to get a new one', async () => {
+    const links = context.store.app.get(OrderPageLinks);
+    const staffLink = await links.forStaff(db().manager, orderId);
+    await db().query(
+      `UPDATE order_page_tokens SET expires_at = now() - interval '1 minute' WHERE expires_at IS NOT NULL`,
+    );
+    await page.goto(staffLink.page.replace(/^https?:\/\/[^/]+/, origin));
+    await page.getByRole('heading', { level: 1, name: 'This order link has expired' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain(
+      `This order link has expired. Please use the link in your receipt email, or write to ${SUPPORT_EMAIL} for a new one.`,
+    );
+    expect(await page.getByRole('button', { name: 'Download Data' }).count()).toBe(0);
+    await screenshot(page, 'store-order-page-link-expired');
   });
 
   it('after a refund, shows the server’s reason for a download already on screen, then no downloads', async () => {

@@ -357,7 +357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 200 with a valid admin token, 401 otherwise */
+        /** 200 with a valid admin token and its staff role, 401 otherwise */
         get: operations["AdminController_checkAuth"];
         put?: never;
         post?: never;
@@ -520,7 +520,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest staff actions, newest first */
+        /** Staff actions and sign-ins, newest first: filtered by action, staff member, dates and target; paged */
         get: operations["AdminController_auditLog"];
         put?: never;
         post?: never;
@@ -1552,6 +1552,11 @@ export interface components {
         AdminAuthCheckDto: {
             /** @enum {boolean} */
             authenticated: true;
+            /**
+             * @description support: read everything, resend emails, make order-page links; admin: every change besides (refunds, extensions, releases and uploads, counties, queues). The console hides what the role cannot do
+             * @enum {string}
+             */
+            role: "support" | "admin";
         };
         AdminLogoutDto: {
             /** @enum {boolean} */
@@ -1832,6 +1837,18 @@ export interface components {
             /** Format: date-time */
             occurredAt: string;
         };
+        AuditLogPageDto: {
+            /**
+             * @description Rows matching the search and filter, on every page
+             * @example 1342
+             */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            pageSize: number;
+            items: components["schemas"]["AuditEntryDto"][];
+        };
         OrderLinksReplacedDto: {
             /** Format: uuid */
             orderId: string;
@@ -2001,6 +2018,11 @@ export interface components {
             orderId: string;
             /** @example https://store.example.com/orders/… */
             url: string;
+            /**
+             * Format: date-time
+             * @description The link stops opening the order then (30 days on)
+             */
+            expiresAt: string;
         };
         ResendTrackerEmailDto: {
             /**
@@ -3283,6 +3305,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Ten failed returns from one address (its /64 for IPv6) in 15 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AdminController_checkAuth: {
@@ -3654,21 +3683,45 @@ export interface operations {
     };
     AdminController_auditLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With pageSize, the answer is this page ({items, total, page, pageSize}); without both, the latest 200 */
+                page?: number;
+                /** @description Entries per page */
+                pageSize?: number;
+                /** @description Only this action */
+                action?: string;
+                /** @description Only entries by this staff member (their email, any case), or "break-glass" for the shared password */
+                staff?: string;
+                /** @description From this moment (a date means its start, UTC) */
+                from?: string;
+                /** @description Up to this moment (a date means through its end, UTC) */
+                to?: string;
+                /** @description Only entries on this kind of record */
+                targetType?: string;
+                /** @description Only entries on this record (its id) */
+                targetId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description At most 200 */
+            /** @description With page and pageSize, that page and the count of all that match; without, the latest 200 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntryDto"][];
+                    "application/json": components["schemas"]["AuditLogPageDto"] | components["schemas"]["AuditEntryDto"][];
                 };
+            };
+            /** @description A filter or page out of range; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid admin token */
             401: {
@@ -5056,6 +5109,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A link staff made, past its 30 days; the message says how to get a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     OrderPageController_link: {
@@ -5105,6 +5165,13 @@ export interface operations {
             };
             /** @description The county's data is not available yet (no file for the purchase's month), or the chosen format of the file is being prepared: try again after Retry-After seconds */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A link staff made, past its 30 days; the message says how to get a new one */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5173,6 +5240,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A link staff made, past its 30 days; the message says how to get a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Too many download links for this order; see Retry-After */
             429: {
                 headers: {
@@ -5219,6 +5293,13 @@ export interface operations {
             };
             /** @description The token names no paid order (or, for an invoice, none of this order’s) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A link staff made, past its 30 days; the message says how to get a new one */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,8 @@ export const adminConfig = registerAs('admin', () => {
     staffSignIn: {
       groupClaim: env.OIDC_STAFF_GROUP_CLAIM ?? 'groups',
       group: env.OIDC_STAFF_GROUP,
+      /** Members of this group are admins; the staff group's other members are support. */
+      adminGroup: env.OIDC_ADMIN_GROUP,
     },
   };
 });

@@ -137,6 +137,12 @@ export const VARIABLES = {
       'The group (in OIDC_STAFF_GROUP_CLAIM) whose members may sign in to /admin with their own account; unset in production turns that sign-in off',
     localDefault: 'county-store-staff',
   },
+  OIDC_ADMIN_GROUP: {
+    kind: 'text',
+    description:
+      'The group (in OIDC_STAFF_GROUP_CLAIM) whose members sign in to /admin as admins (refunds, extensions, releases, county edits); other staff-group members are support; unset: no named admins, only the break-glass password',
+    localDefault: 'county-store-admins',
+  },
   SMTP_URL: {
     kind: 'smtp-url',
     description: 'Outgoing mail server (smtp:// or smtps://); unset locally means the var/mail outbox',

@@ -7,6 +7,7 @@ export const ROLES = [
   'adminCookie',
   'expiredAdminBearer',
   'expiredAdminCookie',
+  'supportCookie',
   'tokenA',
   'tokenB',
   'revokedTokenA',
@@ -21,6 +22,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   adminCookie: 'admin (cookie)',
   expiredAdminBearer: 'expired admin (bearer)',
   expiredAdminCookie: 'expired admin (cookie)',
+  supportCookie: 'support staff (cookie)',
   tokenA: "A's API token",
   tokenB: "B's API token",
   revokedTokenA: "A's revoked API token",
@@ -49,8 +51,16 @@ export const tokenHolders = (statuses: { a: number; b: number }): Expected => ({
   tokenB: statuses.b,
 });
 
-/** A staff route: only a valid admin token, as a bearer token or as the admin cookie. */
-export const staff = (status: number): Expected => ({ ...everyone(401), adminBearer: status, adminCookie: status });
+/** A staff route open to support: only a valid admin token, as a bearer token or as the admin cookie, of either role. */
+export const staff = (status: number): Expected => ({
+  ...everyone(401),
+  adminBearer: status,
+  adminCookie: status,
+  supportCookie: status,
+});
+
+/** A staff route that changes data: an admin session only; a support session is told so (403). */
+export const adminOnly = (status: number): Expected => ({ ...staff(status), supportCookie: 403 });
 
 export interface Outcome {
   status: number | string;

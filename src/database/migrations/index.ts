@@ -19,6 +19,7 @@ import { TrackerReleaseDeliveries1764640000000 } from './1764640000000-tracker-r
 import { ApiTokens1764800000000 } from './1764800000000-api-tokens';
 import { DatasetFormats1764900000000 } from './1764900000000-dataset-formats';
 import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-index';
+import { StaffRoles1765310000000 } from './1765310000000-staff-roles';
 import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-storing-key';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
@@ -44,5 +45,6 @@ export const migrations = [
   ApiTokens1764800000000,
   DatasetFormats1764900000000,
   CustomerEmailIndex1765200000000,
+  StaffRoles1765310000000,
   IngestJobStoringKey1765320000000,
 ];

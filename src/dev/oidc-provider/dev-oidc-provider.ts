@@ -68,7 +68,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label>Email<input type="email" name="email" required autofocus value="${value('email')}"></label>
 <label>First name<input type="text" name="given_name" value="${value('given_name')}"></label>
 <label>Last name<input type="text" name="family_name" value="${value('family_name')}"></label>
-<label>Groups (comma-separated, e.g. county-store-staff for staff)<input type="text" name="groups" value="${value('groups')}"></label>
+<label>Groups (comma-separated, e.g. county-store-staff for support staff, county-store-admins for admins)<input type="text" name="groups" value="${value('groups')}"></label>
 <label class="check"><input type="checkbox" name="email_verified" value="true" checked> The provider has verified this email</label>
 <button type="submit">Sign in</button>
 </form>`,

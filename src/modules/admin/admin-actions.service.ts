@@ -5,8 +5,8 @@ import { CountiesRepository, CountyCatalogService } from '../counties';
 import { DatasetUploadsService } from '../datasets';
 import { SubscriptionsRepository } from '../subscriptions';
 import { auditActor } from './audit-actor';
-import { AuditLogRepository } from './audit-log.repository';
-import { AuditEntryDto } from './dto/admin-actions.dto';
+import { type AuditFilter, AuditLogRepository } from './audit-log.repository';
+import { AuditEntryDto, AuditLogPageDto, AuditLogQueryDto } from './dto/admin-actions.dto';
 import { UpdateCountyDto } from './dto/admin.dto';
 import { UploadedDatasetDto } from './dto/upload-dataset.dto';
 
@@ -112,9 +112,14 @@ export class AdminActionsService {
     return UploadedDatasetDto.of(dataset);
   }
 
-  async auditEntries(limit = 200): Promise<AuditEntryDto[]> {
-    const rows = await this.auditLog.latest(limit);
-    return rows.map((row) => ({
+  /** The entries the query asks for: one page of them with the count of all that match, or the latest 200. */
+  async auditEntries(query: AuditLogQueryDto): Promise<AuditLogPageDto | AuditEntryDto[]> {
+    const paged = query.page !== undefined && query.pageSize !== undefined;
+    const page = paged
+      ? { offset: (query.page! - 1) * query.pageSize!, limit: query.pageSize! }
+      : { offset: 0, limit: 200 };
+    const { rows, total } = await this.auditLog.find(auditFilter(query), page);
+    const items = rows.map((row) => ({
       id: row.id,
       adminSessionId: row.adminSessionId,
       actor: auditActor(row),
@@ -128,5 +133,26 @@ export class AdminActionsService {
       after: row.after,
       occurredAt: row.occurredAt,
     }));
+    return paged ? { items, total, page: query.page!, pageSize: query.pageSize! } : items;
   }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The query's filters as moments: a date alone is its whole UTC day, so "to" a date includes that day. */
+function auditFilter(query: AuditLogQueryDto): AuditFilter {
+  const moment = (value: string) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
+  const before = query.to
+    ? DATE_ONLY.test(query.to)
+      ? new Date(moment(query.to).getTime() + 24 * 3600 * 1000)
+      : new Date(moment(query.to).getTime() + 1)
+    : undefined;
+  return {
+    action: query.action,
+    staff: query.staff,
+    from: query.from ? moment(query.from) : undefined,
+    before,
+    targetType: query.targetType,
+    targetId: query.targetId,
+  };
 }

@@ -10,6 +10,7 @@ import {
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { BackgroundWorkService } from './background-work.service';
 import { FailedJobDto, JobActionDto, QueueCountsDto } from './dto/background-work.dto';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class AdminBackgroundWorkController {
   constructor(private readonly work: BackgroundWorkService) {}
 
   @Get()
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'Every background queue with its waiting, active, failed and delayed counts' })
   @ApiOkResponse({ type: [QueueCountsDto] })
   counts(): Promise<QueueCountsDto[]> {
@@ -27,6 +29,7 @@ export class AdminBackgroundWorkController {
   }
 
   @Get(':name/failed')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: "A queue's failed jobs (the latest 50): what failed, why, after how many attempts" })
   @ApiOkResponse({ type: [FailedJobDto] })
   @ApiNotFoundResponse({ description: 'No queue has this name' })
@@ -35,6 +38,7 @@ export class AdminBackgroundWorkController {
   }
 
   @Post(':name/jobs/:jobId/retry')
+  @StaffRoleRequired('admin')
   @ApiOperation({ summary: 'Retry a failed job (audited)' })
   @ApiOkResponse({ type: JobActionDto })
   @ApiNotFoundResponse({ description: 'No queue has this name, or no failed job this id' })
@@ -47,6 +51,7 @@ export class AdminBackgroundWorkController {
   }
 
   @Delete(':name/jobs/:jobId')
+  @StaffRoleRequired('admin')
   @ApiOperation({ summary: 'Remove a failed job for good (audited)' })
   @ApiOkResponse({ type: JobActionDto })
   @ApiNotFoundResponse({ description: 'No queue has this name, or no failed job this id' })

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedRes
 import { CoverageService, releaseOf } from '../datasets';
 import { AdminCoverageDto } from './dto/admin-coverage.dto';
 import { AdminGuard } from './admin.guard';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -13,6 +14,7 @@ export class AdminCoverageController {
   constructor(private readonly coverage: CoverageService) {}
 
   @Get()
+  @StaffRoleRequired('support')
   @ApiOperation({
     summary: 'Every county on sale with its current release, records and publication time',
     description:

@@ -30,6 +30,7 @@ import {
   SubscriptionExtendedDto,
   TrackerEmailResentDto,
 } from './dto/admin-customers.dto';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -40,6 +41,7 @@ export class AdminCustomersController {
   constructor(private readonly customers: AdminCustomersService) {}
 
   @Get()
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'Find customers by text in their email or name, one page at a time (newest first)' })
   @ApiOkResponse({ type: CustomerSearchPageDto })
   @ApiBadRequestResponse({ description: 'A parameter out of range or unknown; the message names it' })
@@ -48,6 +50,7 @@ export class AdminCustomersController {
   }
 
   @Get(':id')
+  @StaffRoleRequired('support')
   @ApiOperation({
     summary: "A customer's orders (with what is still refundable), subscriptions, invoices and the emails sent to them",
   })
@@ -58,6 +61,7 @@ export class AdminCustomersController {
   }
 
   @Post(':id/orders/:orderId/refund')
+  @StaffRoleRequired('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Refund part or all of one of the customer’s paid orders through Stripe (audited)',
@@ -81,6 +85,7 @@ export class AdminCustomersController {
   }
 
   @Post(':id/orders/:orderId/resend-receipt')
+  @StaffRoleRequired('support')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Email the customer one more copy of a paid order’s receipt (audited)',
@@ -100,6 +105,7 @@ export class AdminCustomersController {
   }
 
   @Post(':id/orders/:orderId/page-link')
+  @StaffRoleRequired('support')
   @HttpCode(200)
   @ApiOperation({
     summary: 'A new link to the page of one of the customer’s paid orders, for staff to pass on (audited)',
@@ -117,6 +123,7 @@ export class AdminCustomersController {
   }
 
   @Get(':id/invoices/:invoiceId/pdf')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'One of the customer’s invoices as the PDF they get' })
   @ApiProduces('application/pdf')
   @ApiOkResponse({
@@ -135,6 +142,7 @@ export class AdminCustomersController {
   }
 
   @Post(':id/subscriptions/:subscriptionId/resend-tracker-email')
+  @StaffRoleRequired('support')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Email the customer one more copy of a County Tracker’s latest email (audited)',
@@ -155,6 +163,7 @@ export class AdminCustomersController {
   }
 
   @Post(':id/subscriptions/:subscriptionId/extend')
+  @StaffRoleRequired('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Give an active subscription more time: 1–365 days or 1–12 months (audited)',

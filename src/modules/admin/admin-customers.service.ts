@@ -167,6 +167,17 @@ export class AdminCustomersService {
           throw new ConflictException(
             `This request already refunded ${formatDollars(earlier.amount)}; another refund needs a new request`,
           );
+        // Stripe made the refund but its answer was lost, so the first attempt rolled back before its entry:
+        // the retry records it, once (the order's lock keeps a parallel retry waiting until this one commits).
+        if (!(await this.auditLog.hasEntryWith(db, 'order.refund', order.id, 'stripe_refund_id', earlier.id)))
+          await this.auditLog.record(db, {
+            sessionId,
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: order.id,
+            before: { amount_cents: order.amountCents, refunded_cents: refunded - earlier.amount },
+            after: { amount_cents: order.amountCents, refunded_cents: refunded, stripe_refund_id: earlier.id },
+          });
         return this.refunded(order.id, earlier.id, earlier.amount, order.amountCents - refunded);
       }
       const refundable = order.amountCents - refunded;
@@ -389,18 +400,20 @@ export class AdminCustomersService {
     const order = await this.orders.findById(orderId);
     if (!order || order.userId !== userId) throw new NotFoundException('Order not found');
     if (!order.paidAt) throw new ConflictException(`Only a paid order has a page; this one is ${order.status}`);
-    const { page } = await this.orderLinks.forOrder(orderId);
-    await this.auditLog.transaction((db) =>
-      this.auditLog.record(db, {
+    // Minted and audited together: a link nobody recorded never works, and no entry names a link never made.
+    const { page, expiresAt } = await this.auditLog.transaction(async (db) => {
+      const link = await this.orderLinks.forStaff(db, orderId);
+      await this.auditLog.record(db, {
         sessionId,
         action: 'order.page_link_issued',
         targetType: 'order',
         targetId: orderId,
         before: null,
-        after: { issued_to: 'staff' },
-      }),
-    );
-    return { orderId, url: page };
+        after: { issued_to: 'staff', expires_at: link.expiresAt.toISOString() },
+      });
+      return link;
+    });
+    return { orderId, url: page, expiresAt: expiresAt.toISOString() };
   }
 
   private refunded(orderId: string, refundId: string, amountCents: number, refundableCents: number): OrderRefundedDto {

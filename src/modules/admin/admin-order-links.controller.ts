@@ -12,6 +12,7 @@ import { uuidParam } from '../../common/validation';
 import { AdminOrderLinksService } from './admin-order-links.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { OrderLinksReplacedDto } from './dto/order-links-replaced.dto';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class AdminOrderLinksController {
   constructor(private readonly orderLinks: AdminOrderLinksService) {}
 
   @Post('subscriptions/:id/replace-order-link')
+  @StaffRoleRequired('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'End every page link of the order this subscription came from, and email its buyer a new one',

@@ -20,6 +20,7 @@ import { uuidParam } from '../../common/validation';
 import { IngestFileQueryDto, IngestJobDto } from '../datasets';
 import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -30,6 +31,7 @@ export class AdminReleaseFilesController {
   constructor(private readonly files: AdminReleaseFilesService) {}
 
   @Post('releases/:id/files')
+  @StaffRoleRequired('admin')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a source file to a draft release: one county, or many split by county_fips',
@@ -65,6 +67,7 @@ export class AdminReleaseFilesController {
   }
 
   @Get('jobs/:id')
+  @StaffRoleRequired('support')
   @ApiOperation({
     summary: 'An ingest job: its state, how far it has read, what it found, what went wrong',
     description: 'Progress is written about every second while the job runs.',

@@ -26,6 +26,7 @@ import type { Request, Response } from 'express';
 import { allowLongBody } from '../../common/http/request-deadline';
 import { AdminReleaseUploadsService, UPLOAD_ID } from './admin-release-uploads.service';
 import { AdminGuard } from './admin.guard';
+import { StaffRoleRequired } from './staff-role';
 
 /**
  * The tus endpoint for release source files (POST to create, HEAD to ask the offset, PATCH
@@ -36,6 +37,7 @@ import { AdminGuard } from './admin.guard';
 @ApiUnauthorizedResponse({ description: 'No valid admin token' })
 @ApiHeader({ name: 'Tus-Resumable', required: true, description: '1.0.0' })
 @UseGuards(AdminGuard)
+@StaffRoleRequired('admin')
 @Controller('admin/uploads')
 export class AdminReleaseUploadsController {
   constructor(private readonly uploads: AdminReleaseUploadsService) {}

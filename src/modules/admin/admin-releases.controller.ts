@@ -17,6 +17,7 @@ import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, Rele
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { RecordsPreviewDto } from './dto/admin-coverage.dto';
+import { StaffRoleRequired } from './staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -30,6 +31,7 @@ export class AdminReleasesController {
   ) {}
 
   @Post()
+  @StaffRoleRequired('admin')
   @ApiOperation({
     summary: 'Start the draft release of a month',
     description:
@@ -43,6 +45,7 @@ export class AdminReleasesController {
   }
 
   @Get()
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'The releases, newest month first' })
   @ApiOkResponse({ type: ReleaseDto, isArray: true })
   list(): Promise<ReleaseDto[]> {
@@ -50,6 +53,7 @@ export class AdminReleasesController {
   }
 
   @Get(':id')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'A release and one QA row per county: checks, comparison with the previous release, flags' })
   @ApiOkResponse({ type: ReleaseDetailDto })
   @ApiNotFoundResponse({ description: 'No release has this id' })
@@ -58,6 +62,7 @@ export class AdminReleasesController {
   }
 
   @Get(':id/counties/:countyId/preview')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: "The first records of a county's file in the release, to check before publishing" })
   @ApiOkResponse({ type: RecordsPreviewDto })
   @ApiNotFoundResponse({ description: 'No release has this id, or the county has no file in it' })
@@ -69,6 +74,7 @@ export class AdminReleasesController {
   }
 
   @Post(':id/publish')
+  @StaffRoleRequired('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: "Publish a draft's counties, all at once",

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { AdminSession, AdminSignInMethod } from './entities/admin-session.entity';
+import type { StaffRole } from './staff-role';
 
 /** Who signed in and from where: a person through the OpenID provider, or nobody named (the password). */
 export interface NewAdminSession {
@@ -9,9 +10,17 @@ export interface NewAdminSession {
   expiresAt: Date;
   method: AdminSignInMethod;
   staff?: { subject: string; email: string | null; name: string | null };
+  role: StaffRole;
+  /** Sealed provider tokens of a named sign-in. */
+  providerTokens?: string | null;
   ipAddress: string | null;
   userAgent: string | null;
 }
+
+export type ValidAdminSession = Pick<
+  AdminSession,
+  'id' | 'role' | 'signInMethod' | 'providerTokens' | 'groupsCheckedAt'
+>;
 
 /** Staff sessions, each known only by the hash of its token. Never deleted: the audit log names them. */
 @Injectable()
@@ -31,19 +40,30 @@ export class AdminSessionsRepository {
       staffSubject: session.staff?.subject ?? null,
       staffEmail: session.staff?.email ?? null,
       staffName: session.staff?.name ?? null,
+      role: session.role,
+      providerTokens: session.providerTokens ?? null,
+      groupsCheckedAt: session.staff ? new Date() : null,
       ipAddress: session.ipAddress,
       userAgent: session.userAgent,
     });
     return (result.identifiers[0] as { id: string }).id;
   }
 
-  /** The id of the unexpired, unrevoked session with this token hash. */
-  async findValid(tokenHash: string): Promise<string | null> {
-    const session = await this.sessions.findOne({
-      select: { id: true },
+  /** The unexpired, unrevoked session with this token hash: its id, role, and what its re-check needs. */
+  findValid(tokenHash: string): Promise<ValidAdminSession | null> {
+    return this.sessions.findOne({
+      select: { id: true, role: true, signInMethod: true, providerTokens: true, groupsCheckedAt: true },
       where: { token: tokenHash, expiresAt: MoreThan(new Date()), revokedAt: IsNull() },
     });
-    return session?.id ?? null;
+  }
+
+  /** Records a fresh confirmation of the person's groups: their role now, and the tokens (renewed or not). */
+  async confirmGroups(db: EntityManager, id: string, role: StaffRole, providerTokens: string): Promise<void> {
+    await db.update(
+      AdminSession,
+      { id, revokedAt: IsNull() },
+      { role, providerTokens, groupsCheckedAt: () => 'now()' },
+    );
   }
 
   /** Ends a session for good; false when it had already ended. */

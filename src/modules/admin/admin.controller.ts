@@ -45,8 +45,14 @@ import { setAdminCookie } from './admin-cookie';
 import { staffClientOf } from './staff-client';
 import { AdminFiguresService } from './admin-figures.service';
 import { CatalogCountyDto } from '../counties';
-import { AdminGuard, AdminSessionId } from './admin.guard';
-import { AuditEntryDto, CancelledSubscriptionDto, RemovedCountyDto } from './dto/admin-actions.dto';
+import { AdminGuard, AdminSessionId, AdminStaffRole } from './admin.guard';
+import {
+  AuditEntryDto,
+  AuditLogPageDto,
+  AuditLogQueryDto,
+  CancelledSubscriptionDto,
+  RemovedCountyDto,
+} from './dto/admin-actions.dto';
 import { AdminAnalyticsDto, AdminSummaryDto } from './dto/admin-figures.dto';
 import { AdminAuthCheckDto, AdminLogoutDto, AdminTokenDto } from './dto/admin-session.dto';
 import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
@@ -59,6 +65,7 @@ import {
   AdminUsersQueryDto,
 } from './dto/admin-lists.dto';
 import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
+import { StaffRoleRequired, type StaffRole } from './staff-role';
 
 @ApiTags('admin')
 @Controller('admin')
@@ -101,13 +108,15 @@ export class AdminController {
   ) {}
 
   @Get('check-auth')
-  @ApiOperation({ summary: '200 with a valid admin token, 401 otherwise' })
+  @StaffRoleRequired('support')
+  @ApiOperation({ summary: '200 with a valid admin token and its staff role, 401 otherwise' })
   @ApiOkResponse({ type: AdminAuthCheckDto })
-  checkAuth(): AdminAuthCheckDto {
-    return { authenticated: true };
+  checkAuth(@AdminStaffRole() role: StaffRole): AdminAuthCheckDto {
+    return { authenticated: true, role };
   }
 
   @Post('logout')
+  @StaffRoleRequired('support')
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke this admin session for good, and clear its cookie' })
   @ApiOkResponse({ type: AdminLogoutDto })
@@ -122,6 +131,7 @@ export class AdminController {
   }
 
   @Get('summary')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'Metric cards: users, subscriptions, revenue, conversion, visitors' })
   @ApiOkResponse({ type: AdminSummaryDto })
   summary(): Promise<AdminSummaryDto> {
@@ -129,6 +139,7 @@ export class AdminController {
   }
 
   @Get('analytics')
+  @StaffRoleRequired('support')
   @ApiOperation({ summary: 'Conversion funnel, event counts and revenue by plan type' })
   @ApiOkResponse({ type: AdminAnalyticsDto })
   analytics(): Promise<AdminAnalyticsDto> {
@@ -136,6 +147,7 @@ export class AdminController {
   }
 
   @Get('subscriptions')
+  @StaffRoleRequired('support')
   @ApiOperation({
     summary: 'Subscriptions with their customer and county: every one, or one page (page and pageSize)',
     description:
@@ -163,6 +175,7 @@ export class AdminController {
   }
 
   @Post('subscriptions/:id/cancel')
+  @StaffRoleRequired('admin')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an active subscription and stop its renewal (409 for any other status)' })
   @ApiOkResponse({ type: CancelledSubscriptionDto, description: 'The subscription, now cancelled' })
@@ -173,6 +186,7 @@ export class AdminController {
   }
 
   @Get('users')
+  @StaffRoleRequired('support')
   @ApiOperation({
     summary: 'Users with their subscriptions (status and amount): every one, or one page (page and pageSize)',
     description:
@@ -198,6 +212,7 @@ export class AdminController {
   }
 
   @Put('counties/:id')
+  @StaffRoleRequired('admin')
   @ApiOperation({ summary: 'Edit a county; the public catalog changes at once' })
   @ApiOkResponse({ type: CatalogCountyDto, description: 'The county as the catalog now lists it' })
   updateCounty(
@@ -209,6 +224,7 @@ export class AdminController {
   }
 
   @Delete('counties/:id')
+  @StaffRoleRequired('admin')
   @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
   @ApiOkResponse({ type: RemovedCountyDto })
   removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuidParam('county')) id: string) {
@@ -216,6 +232,7 @@ export class AdminController {
   }
 
   @Post('counties/:id/datasets')
+  @StaffRoleRequired('admin')
   @ApiOperation({
     summary: "Upload a county's file for a monthly release (replaces that release's file)",
     description:
@@ -247,9 +264,22 @@ export class AdminController {
   }
 
   @Get('audit-log')
-  @ApiOperation({ summary: 'The latest staff actions, newest first' })
-  @ApiOkResponse({ type: AuditEntryDto, isArray: true, description: 'At most 200' })
-  auditLog(): Promise<AuditEntryDto[]> {
-    return this.actions.auditEntries();
+  @StaffRoleRequired('support')
+  @ApiOperation({
+    summary: 'Staff actions and sign-ins, newest first: filtered by action, staff member, dates and target; paged',
+  })
+  @ApiExtraModels(AuditLogPageDto, AuditEntryDto)
+  @ApiOkResponse({
+    description: 'With page and pageSize, that page and the count of all that match; without, the latest 200',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(AuditLogPageDto) },
+        { type: 'array', items: { $ref: getSchemaPath(AuditEntryDto) } },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ description: 'A filter or page out of range; the message names it' })
+  auditLog(@Query() query: AuditLogQueryDto): Promise<AuditLogPageDto | AuditEntryDto[]> {
+    return this.actions.auditEntries(query);
   }
 }

@@ -22,6 +22,18 @@ export type AuditRow = AuditEntry & {
   staffName: string | null;
 };
 
+/** Which entries to read; each field given narrows the set. */
+export interface AuditFilter {
+  action?: string;
+  /** A staff member's email, or 'break-glass' for the shared password's sessions. */
+  staff?: string;
+  from?: Date;
+  /** Entries strictly before this moment. */
+  before?: Date;
+  targetType?: string;
+  targetId?: string;
+}
+
 @Injectable()
 export class AuditLogRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -52,6 +64,21 @@ export class AuditLogRepository {
     return rows.length > 0;
   }
 
+  /** Whether an action on a target was recorded with this value in its entry's after (e.g. a Stripe refund id). */
+  async hasEntryWith(
+    db: EntityManager,
+    action: string,
+    targetId: string,
+    field: string,
+    value: string,
+  ): Promise<boolean> {
+    const rows: unknown[] = await db.query(
+      `SELECT 1 FROM audit_log WHERE action = $1 AND target_id = $2 AND after->>$3 = $4 LIMIT 1`,
+      [action, targetId, field, value],
+    );
+    return rows.length > 0;
+  }
+
   /** What the entry a request recorded holds after the change, or null when the request recorded none. */
   async afterOfRequest(
     db: EntityManager,
@@ -66,12 +93,24 @@ export class AuditLogRepository {
     return row?.after ?? null;
   }
 
-  /** The latest entries, newest first, each with who made it. */
-  async latest(limit: number): Promise<AuditRow[]> {
-    const { entities, raw } = await this.db
+  /** The entries that match, newest first, each with who made it: one page of them, and how many match in all. */
+  async find(
+    filter: AuditFilter,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: AuditRow[]; total: number }> {
+    const query = this.db
       .getRepository(AuditEntry)
       .createQueryBuilder('entry')
-      .leftJoin(AdminSession, 'session', 'session.id = entry.adminSessionId')
+      .leftJoin(AdminSession, 'session', 'session.id = entry.adminSessionId');
+    if (filter.action) query.andWhere('entry.action = :action', { action: filter.action });
+    if (filter.targetType) query.andWhere('entry.targetType = :targetType', { targetType: filter.targetType });
+    if (filter.targetId) query.andWhere('entry.targetId = :targetId', { targetId: filter.targetId });
+    if (filter.from) query.andWhere('entry.occurredAt >= :from', { from: filter.from });
+    if (filter.before) query.andWhere('entry.occurredAt < :before', { before: filter.before });
+    if (filter.staff === 'break-glass') query.andWhere(`session.signInMethod = 'password'`);
+    else if (filter.staff) query.andWhere('lower(session.staffEmail) = :staff', { staff: filter.staff.toLowerCase() });
+    const total = await query.getCount();
+    const { entities, raw } = await query
       .addSelect('session.signInMethod', 'sign_in_method')
       .addSelect('session.staffSubject', 'staff_subject')
       .addSelect('session.staffEmail', 'staff_email')
@@ -80,9 +119,10 @@ export class AuditLogRepository {
       .addSelect('session.userAgent', 'session_user_agent')
       .orderBy('entry.occurredAt', 'DESC')
       .addOrderBy('entry.id', 'DESC')
-      .limit(limit)
+      .offset(page.offset)
+      .limit(page.limit)
       .getRawAndEntities<Record<string, string | null>>();
-    return entities.map((entry, i) => ({
+    const rows = entities.map((entry, i) => ({
       ...entry,
       ipAddress: entry.ipAddress ?? raw[i].session_ip_address,
       userAgent: entry.userAgent ?? raw[i].session_user_agent,
@@ -91,5 +131,6 @@ export class AuditLogRepository {
       staffEmail: raw[i].staff_email,
       staffName: raw[i].staff_name,
     }));
+    return { rows, total };
   }
 }

@@ -16,6 +16,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiForbiddenResponse,
+  ApiGoneResponse,
   ApiFoundResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -41,6 +42,7 @@ const isConflict = (error: unknown) =>
 @ApiTags('orders')
 @ApiNotFoundResponse({ description: 'The token names no paid order (or, for an invoice, none of this order’s)' })
 @ApiForbiddenResponse({ description: 'A dispute of the order’s payment is open, or was lost' })
+@ApiGoneResponse({ description: 'A link staff made, past its 30 days; the message says how to get a new one' })
 @Controller('orders/:token')
 export class OrderPageController {
   constructor(private readonly orderPages: OrderPageService) {}

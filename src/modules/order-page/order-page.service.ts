@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { centsToDollars } from '../../common/money';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
@@ -70,9 +70,16 @@ export class OrderPageService {
 
   /** Only a paid (or since refunded) order has a page: its token only ever went out in a receipt. */
   private async settledOrder(token: string) {
-    const orderId = await this.links.orderIdOf(token);
-    const order = orderId ? await this.orders.findById(orderId) : null;
+    const link = await this.links.lookup(token);
+    const order = link ? await this.orders.findById(link.orderId) : null;
     if (!order || !order.paidAt) throw new NotFoundException(NO_SUCH_ORDER);
+    if (link?.expired) {
+      // A link staff passed on lasts 30 days; the receipt's does not expire, and support can make another.
+      const contact = this.app.supportEmail ? `write to ${this.app.supportEmail}` : 'contact us';
+      throw new GoneException(
+        `This order link has expired. Please use the link in your receipt email, or ${contact} for a new one.`,
+      );
+    }
     // A disputed payment: the link in the receipt gives nothing while the dispute is open, or once it is lost.
     const hold = await this.disputes.holdOnOrder(order.id);
     if (hold) {

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import type { EntityManager } from 'typeorm';
 import { appConfig } from '../../config';
 import { OrderPageTokensRepository } from './order-page-tokens.repository';
+
+/** How long a link staff make opens its order. */
+export const STAFF_LINK_DAYS = 30;
 
 /** The addresses one email (or one staff action) gives for an order, all on one new token. */
 export interface OrderLinks {
@@ -37,9 +41,23 @@ export class OrderPageLinks {
     return this.linksOf(await this.tokens.mint(orderId));
   }
 
+  /**
+   * A link for staff to pass on, minted in the caller's transaction (the one that audits it). It ends
+   * after STAFF_LINK_DAYS: unlike an email's, it sits in a chat or a ticket that others can read.
+   */
+  async forStaff(db: EntityManager, orderId: string): Promise<OrderLinks & { expiresAt: Date }> {
+    const expiresAt = new Date(Date.now() + STAFF_LINK_DAYS * 24 * 3600 * 1000);
+    return { ...this.linksOf(await this.tokens.mint(orderId, { db, expiresAt })), expiresAt };
+  }
+
   /** The order a page token opens, or null. */
   orderIdOf(token: string): Promise<string | null> {
     return this.tokens.orderIdOf(token);
+  }
+
+  /** The order a token names and whether it has expired (a staff link past its end); null when it opens nothing. */
+  lookup(token: string): Promise<{ orderId: string; expired: boolean } | null> {
+    return this.tokens.lookup(token);
   }
 
   /** Ends every link the order has had; links minted afterwards work. When, or null for no such order. */

@@ -2,23 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_PATHS } from '@contracts/routes';
-import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson } from '../lib/api';
-import { markSignedIn } from '../lib/signed-in-marker';
+import { checkAuthQuery } from '../lib/staff-role';
 
 /** docs/store-spec.md §2: every page but login needs a successful admin check; a spinner shows while it runs. */
 export function AdminGuard() {
   const location = useLocation();
-  const check = useQuery({
-    queryKey: adminKeys.checkAuth,
-    queryFn: async () => {
-      const answer = await getJson<components['schemas']['AdminAuthCheckDto']>('/api/admin/check-auth');
-      // A session the server opened without this page's login form (staff sign-in) is marked here.
-      markSignedIn();
-      return answer;
-    },
-    meta: { signIn: true }, // a failed check is answered here, by the redirect below
-  });
+  // A failed check is answered here, by the redirect below.
+  const check = useQuery(checkAuthQuery);
 
   if (check.isPending) {
     return (

@@ -19,6 +19,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_PATHS } from '@contracts/routes';
 import { sendJson } from '../lib/api';
 import { useNotify } from '../lib/notify';
+import { ROLE_LABELS, useStaffRole } from '../lib/staff-role';
 import { endSession } from './session';
 import './admin-layout.css';
 
@@ -47,6 +48,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const notify = useNotify();
+  const role = useStaffRole();
   const [narrow, setNarrow] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const selected =
@@ -88,6 +90,9 @@ export function AdminLayout() {
           <Link to={ADMIN_PATHS.dashboard} className="admin-brand">
             County Data Store <span>Admin</span>
           </Link>
+          <p className="admin-role" aria-label="Your staff role">
+            Role: <strong>{ROLE_LABELS[role]}</strong>
+          </p>
           <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={() => setMenuOpen(false)} />
           <Button
             className="admin-logout"

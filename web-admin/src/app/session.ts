@@ -3,10 +3,16 @@ import type { components } from '@web-shared/api-types';
 import { adminKeys } from '../lib/api';
 import { clearSignedInMarker, markSignedIn } from '../lib/signed-in-marker';
 
-/** Signed in (the server has set the session cookie): mark it, and let the guard pass without asking again. */
+/**
+ * Signed in with the shared password (the server has set the session cookie): mark it, and let the guard pass
+ * without asking again. Break-glass sessions are admin.
+ */
 export function startSession(client: QueryClient): void {
   markSignedIn();
-  client.setQueryData<components['schemas']['AdminAuthCheckDto']>(adminKeys.checkAuth, { authenticated: true });
+  client.setQueryData<components['schemas']['AdminAuthCheckDto']>(adminKeys.checkAuth, {
+    authenticated: true,
+    role: 'admin',
+  });
 }
 
 /** Signed out (or the session ran out): forget the marker and every figure read in the session. */

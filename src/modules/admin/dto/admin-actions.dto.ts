@@ -1,4 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsISO8601, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { trimmed } from '../../../common/validation';
+import { AdminListPageDto, MAX_PAGE, MAX_PAGE_SIZE, PageNumber, wholeNumber } from './admin-lists.dto';
 
 export class CancelledSubscriptionDto {
   @ApiProperty({ format: 'uuid' })
@@ -82,4 +86,78 @@ export class AuditEntryDto {
 
   @ApiProperty({ type: String, format: 'date-time' })
   occurredAt: Date;
+}
+
+/** The staff filter's word for entries made with the shared password. */
+export const BREAK_GLASS_FILTER = 'break-glass';
+
+/**
+ * Which audit entries to read: every filter narrows, and with page and pageSize the answer is one page
+ * of all that match, so however many entries a burst adds, any earlier one can still be reached.
+ */
+export class AuditLogQueryDto {
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_PAGE,
+    example: 1,
+    description:
+      'With pageSize, the answer is this page ({items, total, page, pageSize}); without both, the latest 200',
+  })
+  @ValidateIf((query: AuditLogQueryDto) => query.page !== undefined || query.pageSize !== undefined)
+  @Transform(wholeNumber)
+  @PageNumber('page', MAX_PAGE)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, example: 50, description: 'Entries per page' })
+  @ValidateIf((query: AuditLogQueryDto) => query.page !== undefined || query.pageSize !== undefined)
+  @Transform(wholeNumber)
+  @PageNumber('pageSize', MAX_PAGE_SIZE)
+  pageSize?: number;
+
+  @ApiPropertyOptional({ example: 'order.refund', description: 'Only this action' })
+  @IsOptional()
+  @IsString({ message: 'action must be text' })
+  @Matches(/^[a-z][a-z_.]{0,49}$/, { message: 'action must be an action name such as order.refund' })
+  action?: string;
+
+  @ApiPropertyOptional({
+    example: 'jane@example.com',
+    description: `Only entries by this staff member (their email, any case), or "${BREAK_GLASS_FILTER}" for the shared password`,
+  })
+  @IsOptional()
+  @IsString({ message: 'staff must be text' })
+  @Transform(trimmed)
+  @MaxLength(320, { message: 'staff must be at most 320 characters' })
+  @Matches(new RegExp(`^(?:${BREAK_GLASS_FILTER}|[^\\s@<>\\p{Cc}]+@[^\\s@<>\\p{Cc}]+)$`, 'u'), {
+    message: `staff must be an email address or ${BREAK_GLASS_FILTER}`,
+  })
+  staff?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-01', description: 'From this moment (a date means its start, UTC)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be a date (YYYY-MM-DD) or a date and time (ISO 8601)' })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-30', description: 'Up to this moment (a date means through its end, UTC)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be a date (YYYY-MM-DD) or a date and time (ISO 8601)' })
+  to?: string;
+
+  @ApiPropertyOptional({ example: 'order', description: 'Only entries on this kind of record' })
+  @IsOptional()
+  @IsString({ message: 'targetType must be text' })
+  @Matches(/^[a-z][a-z_]{0,49}$/, { message: 'targetType must be a record kind such as order or county' })
+  targetType?: string;
+
+  @ApiPropertyOptional({ description: 'Only entries on this record (its id)' })
+  @IsOptional()
+  @IsString({ message: 'targetId must be text' })
+  @Transform(trimmed)
+  @Matches(/^[\w.:-]{1,100}$/, { message: 'targetId must be a record id (letters, digits, . : _ -; at most 100)' })
+  targetId?: string;
+}
+
+export class AuditLogPageDto extends AdminListPageDto {
+  @ApiProperty({ type: [AuditEntryDto] })
+  items: AuditEntryDto[];
 }

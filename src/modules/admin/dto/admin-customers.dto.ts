@@ -209,4 +209,6 @@ export class SubscriptionExtendedDto {
 export class OrderPageLinkDto {
   @ApiProperty({ format: 'uuid' }) orderId: string;
   @ApiProperty({ example: 'https://store.example.com/orders/…' }) url: string;
+  @ApiProperty({ format: 'date-time', description: 'The link stops opening the order then (30 days on)' })
+  expiresAt: string;
 }

@@ -14,7 +14,7 @@ import {
 import { USER_ACTIVITIES, USER_SORT_KEYS, type UserActivity, type UserListRow, type UserSortKey } from '../../users';
 
 export const MAX_PAGE_SIZE = 100;
-const MAX_PAGE = 1_000_000;
+export const MAX_PAGE = 1_000_000;
 const MAX_SEARCH_LENGTH = 100;
 /** The directions antd's Table reports a column's sort in, so the console passes them on as they come. */
 export const SORT_ORDERS = ['ascend', 'descend'] as const;
@@ -23,7 +23,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 const words = (values: readonly string[]) => values.join(', ');
 
 /** Digits become a number; anything else stays as it came, for the validator to refuse with its message. */
-const wholeNumber = ({ value }: TransformFnParams): unknown =>
+export const wholeNumber = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
 
 /** "active,expired" (or the parameter repeated) becomes a list; anything else stays for the validator. */
@@ -37,7 +37,7 @@ const commaList = ({ value }: TransformFnParams): unknown => {
 const PAIRED = 'page and pageSize go together: give both for one page of the list, or neither for all of it';
 
 /** A page number or size: a whole number in range, and never one without the other. */
-function PageNumber(field: 'page' | 'pageSize', max: number) {
+export function PageNumber(field: 'page' | 'pageSize', max: number) {
   return ValidateBy({
     name: 'pageNumber',
     validator: {
@@ -208,7 +208,7 @@ export class AdminSubscriptionDto {
   }
 }
 
-class AdminListPageDto {
+export class AdminListPageDto {
   @ApiProperty({ example: 1342, description: 'Rows matching the search and filter, on every page' })
   total: number;
 

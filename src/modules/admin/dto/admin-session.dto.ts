@@ -1,3 +1,4 @@
+import { STAFF_ROLES, type StaffRole } from '../staff-role';
 import { ApiProperty } from '@nestjs/swagger';
 import { ADMIN_SESSION_HOURS } from '../admin-auth.service';
 
@@ -10,6 +11,14 @@ export class AdminTokenDto {
 export class AdminAuthCheckDto {
   @ApiProperty({ enum: [true] })
   authenticated: true;
+
+  @ApiProperty({
+    enum: STAFF_ROLES,
+    description:
+      'support: read everything, resend emails, make order-page links; admin: every change besides (refunds, ' +
+      'extensions, releases and uploads, counties, queues). The console hides what the role cannot do',
+  })
+  role: StaffRole;
 }
 
 export class AdminLogoutDto {

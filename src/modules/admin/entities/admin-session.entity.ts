@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { StaffRole } from '../staff-role';
 
 /** How staff signed in: the shared break-glass password, or as a named person through the OpenID provider. */
 export type AdminSignInMethod = 'password' | 'staff-account';
@@ -38,6 +39,18 @@ export class AdminSession {
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   staffName: string | null;
+
+  /** What the session may do: the password is admin; a named person's groups decide, checked again every 15 minutes. */
+  @Column({ type: 'varchar', length: 20, default: 'admin' })
+  role: StaffRole;
+
+  /** The provider's tokens of a named sign-in, sealed (ProviderTokenSeal), to re-check the person's groups. */
+  @Column({ type: 'text', nullable: true })
+  providerTokens: string | null;
+
+  /** When the person's groups were last confirmed with the provider; null for the password. */
+  @Column({ type: 'timestamptz', nullable: true })
+  groupsCheckedAt: Date | null;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   ipAddress: string | null;

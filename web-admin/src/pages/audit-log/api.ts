@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
 import { adminKeys, getJson } from '../../lib/api';
 
@@ -12,12 +12,37 @@ export interface SubscriptionName {
   county: { name: string; state: string };
 }
 
-export const auditLogQuery = queryOptions({
-  queryKey: adminKeys.auditLog,
-  queryFn: () => getJson<AuditEntry[]>('/api/admin/audit-log'),
-});
+/** One page of the log, as GET /api/admin/audit-log answers with page and pageSize. */
+export type AuditLogPage = components['schemas']['AuditLogPageDto'];
 
-export const useAuditLog = () => useQuery(auditLogQuery);
+/** What the log is narrowed to: each filter given narrows it; the server pages whatever matches. */
+export interface AuditFilter {
+  action?: string;
+  /** A staff member's email, or "break-glass" for the shared password. */
+  staff?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  targetId?: string;
+}
+
+/** "page=2&pageSize=20&action=order.refund&staff=jane%40example.com&from=2026-11-01&to=2026-11-30&targetId=…" */
+export function auditLogQuery(filter: AuditFilter, page: number, pageSize: number): string {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  for (const [name, value] of Object.entries(filter) as [keyof AuditFilter, string | undefined][]) {
+    const text = value?.trim();
+    if (text) query.set(name, text);
+  }
+  return query.toString();
+}
+
+/** A page of the log: the server filters and pages, so a burst of entries never hides an earlier one. */
+export const useAuditLog = (filter: AuditFilter, page: number, pageSize: number) =>
+  useQuery({
+    queryKey: [...adminKeys.auditLog, filter, page, pageSize],
+    queryFn: () => getJson<AuditLogPage>(`/api/admin/audit-log?${auditLogQuery(filter, page, pageSize)}`),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * The subscriptions list, read only when the log names a subscription: a cancel's record holds just

@@ -2,6 +2,11 @@ import type { AuditEntry, SubscriptionName } from './api';
 
 const ACTIONS: Record<string, string> = {
   'subscription.cancel': 'Subscription cancelled',
+  'subscription.extend': 'Subscription extended',
+  'subscription.tracker_email_resent': 'Tracker email resent',
+  'order.refund': 'Order refunded',
+  'order.receipt_resent': 'Receipt resent',
+  'order.page_link_issued': 'Order page link made',
   'county.update': 'County edited',
   'county.delete': 'County deleted',
   'dataset.upload': 'County file uploaded',
@@ -9,7 +14,12 @@ const ACTIONS: Record<string, string> = {
   'session.sign_in': 'Signed in',
   'session.sign_out': 'Signed out',
   'session.sign_in_refused': 'Sign-in refused',
+  'session.ended': 'Session ended (left the staff group)',
+  'session.role_changed': 'Staff role changed',
 };
+
+/** The actions the console knows by name, offered in the action filter beside any others on the page. */
+export const KNOWN_ACTIONS = Object.keys(ACTIONS);
 
 /** "subscription.cancel" as staff say it: "Subscription cancelled". An action added later reads "Thing done". */
 export function actionLabel(action: string): string {
@@ -127,7 +137,10 @@ function sessionDetails(after: unknown): string[] {
   const facts = record(after) ?? {};
   const lines: string[] = [];
   if (typeof facts.signInMethod === 'string') lines.push(SIGN_IN_METHODS[facts.signInMethod] ?? facts.signInMethod);
+  if (typeof facts.role === 'string') lines.push(`Role: ${facts.role}`);
   if (typeof facts.reason === 'string') lines.push(facts.reason);
+  // A refusal keeps at most a short excerpt of the provider's words, already marked as theirs.
+  if (typeof facts.providerSaid === 'string') lines.push(facts.providerSaid);
   return lines.length ? lines : ['—'];
 }
 

@@ -10,6 +10,7 @@ import { CountyDeleteDialog } from './county-delete-dialog';
 import { CountyEditDialog } from './county-edit-dialog';
 import { comparePopulation, emptyMessage, filterCounties, indexCounties, populationText } from './county-filter';
 import './counties.css';
+import { useCanChangeData } from '../../lib/staff-role';
 
 const SKELETON_ROWS = 10; // docs/store-spec.md §9
 const byText = (key: 'name' | 'state' | 'stateCode') => (a: County, b: County) => a[key].localeCompare(b[key]);
@@ -17,6 +18,8 @@ const byText = (key: 'name' | 'state' | 'stateCode') => (a: County, b: County) =
 /** docs/store-spec.md §2 Counties: search, the total, the table, and the edit and delete dialogs. */
 export default function CountiesPage() {
   const counties = useCounties();
+  // Editing and deleting counties are admins' (the server refuses support with 403).
+  const canChange = useCanChangeData();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
   // One dialog at a time; the county stays set while its dialog fades out.
@@ -43,27 +46,28 @@ export default function CountiesPage() {
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, county) => (
-        <Space className="counties-actions">
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={`Edit ${county.name}, ${county.state}`}
-            onClick={() => setDialog({ kind: 'edit', county, open: true })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Delete ${county.name}, ${county.state}`}
-            onClick={() => setDialog({ kind: 'delete', county, open: true })}
-          >
-            Delete
-          </Button>
-        </Space>
-      ),
+      render: (_, county) =>
+        canChange && (
+          <Space className="counties-actions">
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${county.name}, ${county.state}`}
+              onClick={() => setDialog({ kind: 'edit', county, open: true })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${county.name}, ${county.state}`}
+              onClick={() => setDialog({ kind: 'delete', county, open: true })}
+            >
+              Delete
+            </Button>
+          </Space>
+        ),
     },
   ];
 

@@ -36,6 +36,7 @@ import { ExtendDialog } from './components/extend-dialog';
 import { RefundDialog } from './components/refund-dialog';
 import { customerLabel, dollarsOf, emailKindLabel } from './customer-figures';
 import './customers.css';
+import { useCanChangeData } from '../../lib/staff-role';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLOUR: Record<string, string> = { paid: 'green', active: 'green', refunded: 'default', cancelled: 'red' };
@@ -113,6 +114,8 @@ export default function CustomerPage() {
   const resendTracker = useResendTrackerEmail(id);
   const end = useEndSubscription(id);
   const pageLink = useOrderPageLink(id);
+  // Support staff see, resend and make links; refunds, extensions and ending a subscription are an admin's.
+  const canChange = useCanChangeData();
   const [refunding, setRefunding] = useState<CustomerOrder | null>(null);
   const [extending, setExtending] = useState<(CustomerSubscription & { expirationDate: string }) | null>(null);
   const [link, setLink] = useState<{ orderId: string; url: string } | null>(null);
@@ -138,15 +141,17 @@ export default function CustomerPage() {
       key: 'actions',
       render: (_, order) => (
         <Space wrap size={4}>
-          <Button
-            size="small"
-            danger
-            disabled={order.refundableCents <= 0}
-            aria-label={`Refund order ${order.id.slice(0, 8)}`}
-            onClick={() => setRefunding(order)}
-          >
-            Refund
-          </Button>
+          {canChange && (
+            <Button
+              size="small"
+              danger
+              disabled={order.refundableCents <= 0}
+              aria-label={`Refund order ${order.id.slice(0, 8)}`}
+              onClick={() => setRefunding(order)}
+            >
+              Refund
+            </Button>
+          )}
           {order.status === 'paid' && (
             <ResendButton
               label="Resend Receipt"
@@ -206,7 +211,7 @@ export default function CustomerPage() {
       render: (_, s) =>
         s.status !== 'active' ? null : (
           <Space wrap size={4}>
-            {s.expirationDate && (
+            {canChange && s.expirationDate && (
               <Button
                 size="small"
                 aria-label={`Extend ${s.countyName}`}
@@ -215,24 +220,27 @@ export default function CustomerPage() {
                 Extend
               </Button>
             )}
-            <Popconfirm
-              title={`End ${s.countyName} now?`}
-              description="Access stops and it renews no more. This cannot be undone."
-              okText="End Subscription"
-              okButtonProps={{ danger: true, loading: end.isPending }}
-              cancelText="Keep"
-              // Ending twice is refused by the server (409), so a second confirmation changes nothing.
-              onConfirm={() =>
-                end.mutate(s.id, {
-                  onSuccess: () => notify.success('Subscription Ended', `${s.countyName} is ended and renews no more`),
-                  onError: (error) => notify.error('Error', messageOf(error, 'Failed to end the subscription')),
-                })
-              }
-            >
-              <Button size="small" danger disabled={end.isPending} aria-label={`End ${s.countyName}`}>
-                End
-              </Button>
-            </Popconfirm>
+            {canChange && (
+              <Popconfirm
+                title={`End ${s.countyName} now?`}
+                description="Access stops and it renews no more. This cannot be undone."
+                okText="End Subscription"
+                okButtonProps={{ danger: true, loading: end.isPending }}
+                cancelText="Keep"
+                // Ending twice is refused by the server (409), so a second confirmation changes nothing.
+                onConfirm={() =>
+                  end.mutate(s.id, {
+                    onSuccess: () =>
+                      notify.success('Subscription Ended', `${s.countyName} is ended and renews no more`),
+                    onError: (error) => notify.error('Error', messageOf(error, 'Failed to end the subscription')),
+                  })
+                }
+              >
+                <Button size="small" danger disabled={end.isPending} aria-label={`End ${s.countyName}`}>
+                  End
+                </Button>
+              </Popconfirm>
+            )}
             {s.hasTrackerEmail && (
               <ResendButton
                 label="Resend Tracker Email"
@@ -323,7 +331,8 @@ export default function CustomerPage() {
         onCancel={() => setLink(null)}
       >
         <p>
-          Whoever has this link sees the order and downloads its files, without signing in. Send it only to {email}.
+          Whoever has this link sees the order and downloads its files, without signing in, for 30 days. Send it only to{' '}
+          {email}.
         </p>
         <Typography.Paragraph
           copyable={{ text: link?.url, tooltips: ['Copy link', 'Copied'] }}

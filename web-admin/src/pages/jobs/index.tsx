@@ -6,6 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { getJson, messageOf, sendJson } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
+import { useCanChangeData } from '../../lib/staff-role';
 
 type QueueCounts = components['schemas']['QueueCountsDto'];
 type FailedJob = components['schemas']['FailedJobDto'];
@@ -17,6 +18,8 @@ const failedKey = (queue: string) => ['admin', 'queues', queue, 'failed'] as con
 
 function FailedJobs({ queue }: { queue: string }) {
   const notify = useNotify();
+  // Retrying and removing jobs are admins' (the server refuses support with 403).
+  const canChange = useCanChangeData();
   const client = useQueryClient();
   const failed = useQuery({
     queryKey: failedKey(queue),
@@ -52,22 +55,23 @@ function FailedJobs({ queue }: { queue: string }) {
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, job) => (
-        <Space wrap>
-          <Button size="small" loading={act.isPending} onClick={() => act.mutate({ job, action: 'retry' })}>
-            Retry
-          </Button>
-          <Popconfirm
-            title="Remove this job for good?"
-            okText="Remove"
-            onConfirm={() => act.mutate({ job, action: 'remove' })}
-          >
-            <Button size="small" danger disabled={act.isPending}>
-              Remove
+      render: (_, job) =>
+        canChange && (
+          <Space wrap>
+            <Button size="small" loading={act.isPending} onClick={() => act.mutate({ job, action: 'retry' })}>
+              Retry
             </Button>
-          </Popconfirm>
-        </Space>
-      ),
+            <Popconfirm
+              title="Remove this job for good?"
+              okText="Remove"
+              onConfirm={() => act.mutate({ job, action: 'remove' })}
+            >
+              <Button size="small" danger disabled={act.isPending}>
+                Remove
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
     },
   ];
   if (failed.isError) return <LoadError error={failed.error} fallback="The failed jobs could not be loaded" />;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoadError } from '../../components/load-error';
@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { messageOf } from '../../lib/api';
 import { useNotify } from '../../lib/notify';
 import { useCreateRelease, useReleases, type Release } from './api';
+import { useCanChangeData } from '../../lib/staff-role';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const nextMonth = () => {
@@ -19,6 +20,7 @@ const nextMonth = () => {
 export default function ReleasesPage() {
   const releases = useReleases();
   const create = useCreateRelease();
+  const canChange = useCanChangeData();
   const notify = useNotify();
   const navigate = useNavigate();
   const [month, setMonth] = useState(nextMonth);
@@ -73,10 +75,11 @@ export default function ReleasesPage() {
               htmlType="submit"
               icon={<PlusOutlined />}
               loading={create.isPending}
-              disabled={!MONTH.test(month)}
+              disabled={!canChange || !MONTH.test(month)}
             >
               Create draft
             </Button>
+            {!canChange && <Typography.Text type="secondary">Creating a release needs the admin role</Typography.Text>}
           </Space>
         </Form>
       </Card>

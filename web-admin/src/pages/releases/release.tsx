@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/page-heading';
 import { useRelease, type QaRow, type Release } from './api';
 import { PublishDialog } from './components/publish-dialog';
 import { QaDrawer } from './components/qa-drawer';
+import { useCanChangeData } from '../../lib/staff-role';
 
 const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
 const byNumber = (key: 'records' | 'added' | 'removed' | 'changed' | 'invalidValueCount') => (a: QaRow, b: QaRow) =>
@@ -25,6 +26,8 @@ const STATUS_COLOUR: Record<QaRow['status'], string> = {
 export default function ReleasePage() {
   const { id = '' } = useParams();
   const detail = useRelease(id);
+  // Uploading and publishing are admins' (the server refuses support with 403).
+  const canChange = useCanChangeData();
   const [flaggedOnly, setFlaggedOnly] = useState(false);
   const [open, setOpen] = useState<QaRow | null>(null);
   const [publishing, setPublishing] = useState(false);
@@ -93,6 +96,7 @@ export default function ReleasePage() {
         title={`Release ${release.month}`}
         subtitle={`${release.status === 'published' ? 'Published' : 'Draft'} · ${n(counties.length)} counties · ${n(flagged)} flagged`}
         extra={
+          canChange &&
           release.status === 'draft' && (
             <Button type="primary" onClick={() => setPublishing(true)} disabled={counties.length === 0}>
               Publish
@@ -108,7 +112,7 @@ export default function ReleasePage() {
           extra={<Link to="/admin/coverage">See coverage</Link>}
         />
       )}
-      {release.status === 'draft' && <ReleaseUpload releaseId={release.id} />}
+      {canChange && release.status === 'draft' && <ReleaseUpload releaseId={release.id} />}
       <Space style={{ marginBottom: 12 }}>
         <Switch checked={flaggedOnly} onChange={setFlaggedOnly} aria-label="Flagged only" />
         <Typography.Text>Flagged only</Typography.Text>

@@ -28,6 +28,7 @@ import {
 } from './subscription-rows';
 import { ReplaceOrderLinkButton } from './replace-order-link';
 import './subscriptions.css';
+import { useCanChangeData } from '../../lib/staff-role';
 
 /** An address may break after its "@" first, then anywhere: "accounts@" above "example.com", not mid-word. */
 function breakableEmail(email: string) {
@@ -48,6 +49,8 @@ export default function SubscriptionsPage() {
   const table = useServerTable<SubscriptionSortKey>();
   const subscriptions = useSubscriptionsPage(table.params);
   const cancel = useCancelSubscription();
+  // Cancelling and replacing order links change data: admins only (the server refuses support with 403).
+  const canChange = useCanChangeData();
   const notify = useNotify();
   const exporter = useCsvExport('subscriptions', SUBSCRIPTION_CSV, (onProgress) =>
     fetchEverySubscription(table.filter, onProgress),
@@ -122,7 +125,7 @@ export default function SubscriptionsPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space orientation="vertical" size={4} className="subscriptions-actions">
-          {canCancel(row) && (
+          {canChange && canCancel(row) && (
             <Button
               size="small"
               danger
@@ -135,7 +138,7 @@ export default function SubscriptionsPage() {
               Cancel
             </Button>
           )}
-          <ReplaceOrderLinkButton subscription={row} />
+          {canChange && <ReplaceOrderLinkButton subscription={row} />}
         </Space>
       ),
     },

@@ -75,6 +75,8 @@ export default function OrderPage() {
   const notFound = order.error instanceof HttpError && order.error.status === 404;
   // A disputed payment: the server's message says why and whom to write to.
   const onHold = order.error instanceof HttpError && order.error.status === 403 ? order.error.serverMessage : null;
+  // A link staff passed on, past its 30 days: the server's message says how to get a new one.
+  const expired = order.error instanceof HttpError && order.error.status === 410 ? order.error.serverMessage : null;
 
   return (
     <>
@@ -88,6 +90,8 @@ export default function OrderPage() {
           <OrderNotFound />
         ) : onHold ? (
           <OrderOnHold message={onHold} />
+        ) : expired ? (
+          <OrderOnHold title="This order link has expired" message={expired} />
         ) : order.isError ? (
           <section className="card order-message" role="alert">
             <h1 className="order-message__title">Your order could not be loaded</h1>
