@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { uploadIdOf } from './admin-release-uploads.service';
 
 const id = 'a'.repeat(32);
-const named = (url: string, originalUrl?: string) => uploadIdOf({ url, originalUrl } as IncomingMessage);
+const named = (url: string, originalUrl?: string) => uploadIdOf({ url, originalUrl } as unknown as IncomingMessage);
 
 describe('uploadIdOf', () => {
   it('reads the id from the last segment of the path under the uploads path', () => {
