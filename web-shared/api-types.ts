@@ -843,7 +843,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Cancel a resumable upload: its bytes are deleted */
+        /** Cancel a resumable upload: its bytes are deleted, and the cancellation is audited */
         delete: operations["AdminReleaseUploadsController_cancel"];
         options?: never;
         head?: never;
