@@ -4,13 +4,10 @@
  * (store, bare, store, bare…), so both see the same machine noise; the figure is the median of the
  * per-round ratios. Once for the full (Brotli) body, once for the 304 revalidation.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startBareServer, type BareServer } from './support/bare-server';
 import type { BenchApp } from './support/bench-app';
-import { freePort, median, SERVER_CPU } from './support/bench-app';
+import { median } from './support/bench-app';
 import { httpRequest, round, unexpectedStatuses, type Round } from './support/load';
 import { figure, verdict, type BenchSection } from './support/section';
 
@@ -74,47 +71,12 @@ createServer((req, res) => {
 }).listen(Number(port), '127.0.0.1', () => console.log('listening'));
 `;
 
-interface BareServer {
-  origin: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
 /** Starts the bare server in its own process on the store's core. */
-async function startBareServer(full: Answer, notModified: Answer): Promise<BareServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
-  const script = join(dir, 'bare-server.js');
-  const answers = join(dir, 'answers.json');
-  writeFileSync(script, BARE_SERVER);
-  writeFileSync(
-    answers,
-    JSON.stringify({
-      full: { status: full.status, headers: full.headers, body: full.body.toString('base64') },
-      notModified: { status: notModified.status, headers: notModified.headers },
-    }),
-  );
-  const port = await freePort();
-  const pin = existsSync('/usr/bin/taskset') && cpus().length > 1;
-  const child: ChildProcess = pin
-    ? spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, script, answers, String(port)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      })
-    : spawn(process.execPath, [script, answers, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) while starting`)));
+function startAnsweringBareServer(full: Answer, notModified: Answer): Promise<BareServer> {
+  return startBareServer(BARE_SERVER, {
+    full: { status: full.status, headers: full.headers, body: full.body.toString('base64') },
+    notModified: { status: notModified.status, headers: notModified.headers },
   });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        rmSync(dir, { recursive: true, force: true });
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Both servers give the same answer to the same request, byte for byte and header for header. */
@@ -196,7 +158,7 @@ export const benchHttp: BenchSection = async (app) => {
   const notModified = await get(`${app.origin}${PATH}`, revalidate);
   if (notModified.status !== 304) throw new Error(`GET ${PATH} with If-None-Match answered ${notModified.status}`);
 
-  const bare = await startBareServer(full, notModified);
+  const bare = await startAnsweringBareServer(full, notModified);
   try {
     await assertIdentical(app.origin, bare.origin, { 'accept-encoding': ACCEPT_ENCODING });
     await assertIdentical(app.origin, bare.origin, revalidate);

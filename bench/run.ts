@@ -4,6 +4,8 @@
  * other), runs each section against it, and prints the table that also goes to bench/RESULTS.md.
  * `--only http,journey` runs some sections; the 10-million-event analytics run is
  * `npm run bench:analytics` (several minutes), kept apart so this one stays short.
+ * `--without-http-metrics` runs the store with its request metrics off, to show what they cost;
+ * its figures go to a section of their own.
  */
 import { cpus } from 'node:os';
 import { benchAdminLists } from './admin-lists';
@@ -18,6 +20,7 @@ import { benchReleaseCompare } from './release-compare';
 import { benchS3Downloads } from './s3-downloads';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
+import { withoutHttpMetrics } from './support/without-http-metrics';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
 const MEMORY_TARGET_BYTES = 300 * 1024 * 1024;
@@ -45,8 +48,10 @@ async function main(): Promise<void> {
   const only = at === -1 ? null : new Set(process.argv[at + 1].split(','));
   const chosen = (sections: [string, BenchSection][]) => sections.filter(([name]) => !only || only.has(name));
 
+  const unmetered = process.argv.includes('--without-http-metrics') ? withoutHttpMetrics() : null;
+
   const placement = pinLoadGenerator();
-  const app = await startBenchApp('cds_bench');
+  const app = await startBenchApp('cds_bench', unmetered?.env);
   const rows: ResultRow[] = [['placement', placement]];
   try {
     for (const [name, section] of chosen(LOADED)) {
@@ -66,12 +71,15 @@ async function main(): Promise<void> {
     }
   } finally {
     await app.stop();
+    unmetered?.cleanUp();
   }
   // A partial run has a section of its own: it must not replace the whole run's figures. Its title
   // extends the whole run's, so the next whole run replaces it too (sections are replaced by prefix).
-  const title = only
-    ? `Store performance (npm run bench), only ${[...only].join(',')}`
+  // Without metrics, a title that no run with them starts with, so neither replaces the other.
+  const store = unmetered
+    ? 'Store performance without HTTP metrics (npm run bench -- --without-http-metrics)'
     : 'Store performance (npm run bench)';
+  const title = only ? `${store}, only ${[...only].join(',')}` : store;
   recordResults(title, rows, `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
 }
 

@@ -156,6 +156,67 @@ describe('A month of data released from the admin console in a real browser', ()
     expect(refused).toEqual([]);
   }, 240_000);
 
+  it('keeps Publish off for a month still to come, says from when, and shows the refusal to a page that offers it', async () => {
+    const page = await browser.open();
+    await signInToConsole(page, origin, '/admin/releases');
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    // Staff prepare next month's draft ahead (the form suggests it).
+    await page.getByLabel('Month').fill(next);
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await toast(page).getByText(`it can be published from ${next}-01 (UTC)`).waitFor();
+    await page.getByRole('heading', { name: `Release ${next}`, level: 1 }).waitFor();
+    await page.getByText(`Can be published from ${next}-01 (UTC), when ${next} begins`).waitFor();
+    expect(await page.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    await screenshot(page, 'admin-release-future-month');
+
+    // A page that offers Publish anyway (one an older console drew, say): the store refuses, and the page shows why.
+    await page.route('**/api/admin/releases/*', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const detail = await response.json();
+      const [county] = counties;
+      const row = {
+        countyId: county.id,
+        fips: county.fips,
+        name: county.name,
+        state: county.stateCode,
+        status: 'ready',
+        records: 1,
+        fillRates: {},
+        flags: [],
+        invalidValues: [],
+        invalidValueCount: 0,
+        previousRelease: null,
+        added: null,
+        removed: null,
+        changed: null,
+        changedFields: [],
+        formats: [],
+        foreignFipsRows: 0,
+        duplicateParcelIds: 0,
+        bytes: 1,
+        changeBytes: null,
+        checkedAt: now.toISOString(),
+        comparedAt: now.toISOString(),
+      };
+      await route.fulfill({
+        response,
+        json: { release: { ...detail.release, publishableFrom: null }, counties: [row] },
+      });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page
+      .getByRole('dialog', { name: `Publish the ${next} release?` })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    await toast(page).getByText('Release not published').waitFor();
+    await toast(page)
+      .getByText(`The ${next} release is for a month still to come: it can be published from ${next}-01 (UTC)`)
+      .waitFor();
+  }, 60_000);
+
   it('shows the new pages at desktop and phone widths, each fitting the window', async () => {
     for (const [width, height, suffix] of [
       [1280, 900, '1280'],

@@ -177,7 +177,7 @@ describe('monitoring (profile monitoring, deploy/prometheus.yml)', () => {
     const services = composeServices('docker-compose.yml');
     expectPrometheusService(services);
     const aliases = services.store.networks?.default.aliases ?? [];
-    const ports = [Number(services.store.environment!.PORT), Number(VARIABLES.WORKER_METRICS_PORT.localDefault)];
+    const ports = [Number(services.store.environment!.PORT), Number(services.store.environment!.WORKER_METRICS_PORT)];
     for (const { name, port } of scrapeTargets().flatMap(({ targets }) => targets)) {
       expect({ name, known: aliases.includes(name), port: ports.includes(port) }).toEqual({
         name,

@@ -36,8 +36,8 @@ interface QaRowRecord {
   flags: string[];
 }
 
-const PREVIOUS = '2030-01';
-const CURRENT = '2030-02';
+const PREVIOUS = '2020-01';
+const CURRENT = '2020-02';
 const SMALL_HEADER = 'parcel_id,county_fips,owner_name,year_built';
 
 /** A file with every column of the data schema; `last` is the value of its last column. */

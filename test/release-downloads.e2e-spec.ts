@@ -6,7 +6,7 @@ import { binaryBody } from './support/binary-body';
 import { buy } from './support/purchase';
 import { makeRelease, monthsAgo, StoredRelease } from './support/releases';
 import { signIn } from './support/sign-in';
-import { useTestApp } from './support/test-app';
+import { TEST_ADMIN_PASSWORD, useTestApp } from './support/test-app';
 import { WebClient } from './support/web-client';
 
 interface Subscription {
@@ -257,5 +257,33 @@ describe('Release downloads: full and change files, by entitlement; drafts invis
         .expect(403);
       expect(refused.body.message).toMatch(/does not include this file/);
     });
+  });
+
+  // Last: it publishes the draft the tests above keep unpublished.
+  it('shows this month’s release to buyers the moment staff publish it: history, coverage, console and downloads', async () => {
+    const admin = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body.token;
+    await api()
+      .post(`/api/admin/releases/${draft.releaseId}/publish`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({})
+      .expect(200);
+
+    const history = await api().get(`/api/counties/${tracked}/releases`).expect(200);
+    expect(history.body.map((r: { release: string }) => r.release)).toEqual([draftMonth, last, older, oldest]);
+    const coverage = await api().get('/api/coverage.csv').expect(200);
+    expect(
+      coverage.text
+        .split('\r\n')
+        .find((line) => line.startsWith('24005,'))
+        ?.split(',')[3],
+    ).toBe(draftMonth);
+    const consoleCoverage = await api().get('/api/admin/coverage').set('Authorization', `Bearer ${admin}`).expect(200);
+    expect(consoleCoverage.body.counties.find((row: { countyId: string }) => row.countyId === tracked)).toMatchObject({
+      currentRelease: draftMonth,
+      records: draft.files.get(tracked)!.records,
+    });
+    const link = await linkFor(tracker, trackerSub).expect(200);
+    expect(link.body.release).toBe(draftMonth);
+    expect(sha((await fetchFile(link.body.url).expect(200)).body)).toBe(sha(draft.files.get(tracked)!.full));
   });
 });

@@ -94,6 +94,8 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
       records: 0,
       createdAt: expect.any(String),
       publishedAt: null,
+      // Staff prepare months ahead; such a draft says from when it can be published.
+      publishableFrom: '2031-01-01',
     });
     expect((await createRelease('2031-01').expect(409)).body.message).toBe('The 2031-01 release exists already');
     expect((await createRelease('2031-13').expect(400)).body.message).toBe(
@@ -135,13 +137,13 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
   });
 
   it('refuses to publish an empty draft, a county still being checked, or a flagged one not acknowledged', async () => {
-    const release = (await createRelease('2031-05').expect(201)).body;
+    const release = (await createRelease('2024-05').expect(201)).body;
     expect((await publish(release.id).expect(409)).body.message).toBe(
-      'The 2031-05 release has no county to publish; ingest its files first',
+      'The 2024-05 release has no county to publish; ingest its files first',
     );
 
-    const checking = await draftFile(release.id, '2031-05', counties[2], { compared: false });
-    const flagged = await draftFile(release.id, '2031-05', counties[3], { flags: ['records_down', 'unchanged'] });
+    const checking = await draftFile(release.id, '2024-05', counties[2], { compared: false });
+    const flagged = await draftFile(release.id, '2024-05', counties[3], { flags: ['records_down', 'unchanged'] });
     const place = (county: County) => `${county.name}, ${county.state_code} (${county.fips})`;
     expect((await publish(release.id).expect(409)).body.message).toBe(
       `Still being checked and compared, so not publishable yet: ${place(counties[2])}. Wait for the checks, or exclude them`,
@@ -153,7 +155,7 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
     expect(await publishedAt(flagged)).toBeNull();
 
     const res = await publish(release.id, { exclude: [counties[2].id], acknowledge: [counties[3].id] }).expect(200);
-    expect(res.body).toMatchObject({ month: '2031-05', status: 'published', counties: 1, records: 1 });
+    expect(res.body).toMatchObject({ month: '2024-05', status: 'published', counties: 1, records: 1 });
     expect(await publishedAt(flagged)).toBeInstanceOf(Date);
     expect(await publishedAt(checking)).toBeNull();
     const rows = (await admin(api().get(`/api/admin/releases/${release.id}`)).expect(200)).body.counties;
@@ -169,33 +171,57 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
       [release.id],
     );
     expect(audit.after).toMatchObject({
-      month: '2031-05',
+      month: '2024-05',
       status: 'published',
       published_counties: 1,
       excluded: [counties[2].id],
       acknowledged: [counties[3].id],
     });
-    expect((await publish(release.id).expect(409)).body.message).toBe('The 2031-05 release is published already');
+    expect((await publish(release.id).expect(409)).body.message).toBe('The 2024-05 release is published already');
+  });
+
+  it('refuses to publish a month still to come, naming the day it can be, and changes nothing', async () => {
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+    const release = (await createRelease(next).expect(201)).body;
+    expect(release).toMatchObject({ status: 'draft', publishableFrom: `${next}-01` });
+    const file = await draftFile(release.id, next, counties[1]);
+
+    const refused = await publish(release.id).expect(409);
+    expect(refused.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: `The ${next} release is for a month still to come: it can be published from ${next}-01 (UTC), when buyers' current month becomes ${next}`,
+    });
+    expect(await publishedAt(file)).toBeNull();
+    const detail = (await admin(api().get(`/api/admin/releases/${release.id}`)).expect(200)).body;
+    expect(detail.release).toMatchObject({ status: 'draft', publishedAt: null, publishableFrom: `${next}-01` });
+    expect(detail.counties.map((row: { status: string }) => row.status)).toEqual(['ready']);
+    expect(
+      await db().query(`SELECT 1 FROM audit_log WHERE target_id = $1 AND action = 'release.publish'`, [release.id]),
+    ).toEqual([]);
+    const history = await api().get(`/api/counties/${counties[1].id}/releases`).expect(200);
+    expect(history.body.map((row: { release: string }) => row.release)).not.toContain(next);
   });
 
   it('waits for the files still being ingested', async () => {
-    const release = (await createRelease('2031-08').expect(201)).body;
-    await draftFile(release.id, '2031-08', counties[0]);
+    const release = (await createRelease('2024-08').expect(201)).body;
+    await draftFile(release.id, '2024-08', counties[0]);
     const [job] = await db().query(
       `INSERT INTO ingest_jobs (release_id, state, gzipped) VALUES ($1, 'running', true) RETURNING id`,
       [release.id],
     );
     expect((await publish(release.id).expect(409)).body.message).toBe(
-      '1 file sent to the 2031-08 release is still being ingested; publish once its job is done (GET /api/admin/jobs/{id})',
+      '1 file sent to the 2024-08 release is still being ingested; publish once its job is done (GET /api/admin/jobs/{id})',
     );
     await db().query(`UPDATE ingest_jobs SET state = 'completed' WHERE id = $1`, [job.id]);
     await publish(release.id).expect(200);
   });
 
   it('fails an ingest the queue gave up on, so that it no longer holds its release back', async () => {
-    const release = (await createRelease('2031-09').expect(201)).body;
-    await draftFile(release.id, '2031-09', counties[1]);
-    const stagedKey = `releases/2031-09/incoming/abandoned.upload`;
+    const release = (await createRelease('2024-09').expect(201)).body;
+    await draftFile(release.id, '2024-09', counties[1]);
+    const stagedKey = `releases/2024-09/incoming/abandoned.upload`;
     const storage = context.store.app.get(DatasetStorage);
     await storage.put(stagedKey, Buffer.from('parcel_id,county_fips\n'));
     const [job] = await db().query(
@@ -222,10 +248,10 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
   });
 
   it('refuses ids that are not counties of the release, and malformed lists', async () => {
-    const release = (await createRelease('2031-06').expect(201)).body;
-    await draftFile(release.id, '2031-06', counties[4]);
+    const release = (await createRelease('2024-06').expect(201)).body;
+    await draftFile(release.id, '2024-06', counties[4]);
     expect((await publish(release.id, { exclude: [counties[5].id] }).expect(400)).body.message).toBe(
-      `Not counties of the 2031-06 release: ${counties[5].id}`,
+      `Not counties of the 2024-06 release: ${counties[5].id}`,
     );
     await publish(release.id, { acknowledge: ['nope'] }).expect(400);
     await publish(release.id, { exclude: 'all' }).expect(400);
@@ -234,9 +260,9 @@ describe('Monthly releases: drafts, QA rows and publishing', () => {
   });
 
   it('publishes nothing when it fails part of the way', async () => {
-    const release = (await createRelease('2031-07').expect(201)).body;
-    const first = await draftFile(release.id, '2031-07', counties[0]);
-    const second = await draftFile(release.id, '2031-07', counties[1]);
+    const release = (await createRelease('2024-07').expect(201)).body;
+    const first = await draftFile(release.id, '2024-07', counties[0]);
+    const second = await draftFile(release.id, '2024-07', counties[1]);
     // A failure after the first county's file is published, inside the same transaction.
     await db().query(`
       CREATE FUNCTION fail_second_file() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../bench/support/bench-app';
+import { DEFAULT_WORKER_METRICS_PORT } from '../src/config/metrics.config';
+import { eventually } from './support/eventually';
 import { PRODUCTION_ENV as production } from './support/production-env';
 import { createTestEnvironment, destroyTestEnvironment } from './support/test-app';
 
@@ -73,6 +76,42 @@ describe('Starting the store', () => {
       await destroyTestEnvironment(environment);
     }
   });
+
+  it('takes a free port for the worker metrics of a second local start, and prints it in the banner', async () => {
+    // The production port is taken, as by a store already running on this machine (or by one that is).
+    const first = createServer();
+    await new Promise<void>((resolve) => {
+      first.once('error', () => resolve());
+      first.listen(DEFAULT_WORKER_METRICS_PORT, resolve);
+    });
+    const environment = await createTestEnvironment();
+    const { WORKER_METRICS_PORT: _unset, ...env } = environment.env;
+    const child = spawn(process.execPath, [join(root, 'dist/src/local.js')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(await freePort()) },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const banner = await eventually(
+        async () => /localhost:(\d+)\/metrics \(worker\)/.exec(output) ?? undefined,
+        60_000,
+      ).catch(() => {
+        throw new Error(`npm start printed no worker metrics address:\n${output}`);
+      });
+      const port = Number(banner[1]);
+      expect(port).not.toBe(DEFAULT_WORKER_METRICS_PORT);
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('cds_jobs_');
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('close', resolve) : resolve(null)));
+      first.close();
+      await destroyTestEnvironment(environment);
+    }
+  }, 90_000);
 
   it('tells a production API to run the migration step when its database does not exist yet', async () => {
     const { code, stderr } = await run('main.js', {

@@ -764,7 +764,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a draft's counties, all at once
-         * @description Every county of the draft is published in one transaction, except those in exclude. A county still being checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker subscribers of the published counties are emailed what changed.
+         * @description Every county of the draft is published in one transaction, except those in exclude. A county still being checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). A month still to come cannot be published before its first day (UTC; 409 naming it): a published release is current for buyers at once. County Tracker subscribers of the published counties are emailed what changed.
          */
         post: operations["AdminReleasesController_publish"];
         delete?: never;
@@ -2104,6 +2104,12 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             publishedAt: string | null;
+            /**
+             * Format: date
+             * @description For a draft of a month still to come, the day (UTC) from which it can be published; null when it can be published now, or is published
+             * @example 2026-12-01
+             */
+            publishableFrom: string | null;
         };
         InvalidFieldDto: {
             /** @example year_built */
@@ -4343,7 +4349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Published already, nothing to publish, counties being checked or flagged */
+            /** @description Published already, a month still to come, nothing to publish, counties being checked or flagged */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -64,8 +64,8 @@ export const VARIABLES = {
   WORKER_METRICS_PORT: {
     kind: 'listen-port',
     description:
-      "HTTP port of the worker's GET /metrics (the API serves its own on PORT); 0 takes any free port (tests); production uses 9464 too",
-    localDefault: '9464',
+      "HTTP port of the worker's GET /metrics (the API serves its own on PORT); 0 takes any free port, printed at start. Unset: any free port locally, so a second `npm start` on one machine still starts; 9464 in production",
+    localDefault: '0',
   },
   DATABASE_URL: {
     kind: 'postgres-url',

@@ -80,13 +80,16 @@ export class AdminReleasesController {
     summary: "Publish a draft's counties, all at once",
     description:
       'Every county of the draft is published in one transaction, except those in exclude. A county still being ' +
-      'checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). County Tracker ' +
-      'subscribers of the published counties are emailed what changed.',
+      'checked, or with a QA flag not listed in acknowledge, stops the publication (409 naming it). A month still ' +
+      'to come cannot be published before its first day (UTC; 409 naming it): a published release is current for ' +
+      'buyers at once. County Tracker subscribers of the published counties are emailed what changed.',
   })
   @ApiOkResponse({ type: ReleaseDto, description: 'The release as published' })
   @ApiBadRequestResponse({ description: 'An id listed is not a county of the release' })
   @ApiNotFoundResponse({ description: 'No release has this id' })
-  @ApiConflictResponse({ description: 'Published already, nothing to publish, counties being checked or flagged' })
+  @ApiConflictResponse({
+    description: 'Published already, a month still to come, nothing to publish, counties being checked or flagged',
+  })
   @ApiUnsupportedMediaTypeResponse({ description: 'A body that is not JSON' })
   @UseGuards(JsonBodyOnly)
   publish(

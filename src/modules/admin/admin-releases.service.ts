@@ -29,7 +29,7 @@ export class AdminReleasesService {
   }
 
   async list(): Promise<ReleaseDto[]> {
-    return (await this.releases.list()).map(toReleaseDto);
+    return (await this.releases.list()).map((release) => toReleaseDto(release));
   }
 
   async detail(id: string): Promise<ReleaseDetailDto> {

@@ -21,8 +21,11 @@ export interface CountyUploads {
  * Which release of a county is current in a month. Files staff upload or ingest are the real
  * data, seen only once their release is published (drafts are invisible to buyers): once a
  * county has any published, the current one is its latest release no later than that month
- * (none when all its uploads are later). A county with none has the generated stand-in
- * for that very month, where the generator is on (never in production), else nothing.
+ * (none when all its uploads are later). A release cannot be published before its month begins
+ * (ReleasesService.publish), so asked about now that is simply the newest published one; the
+ * bound matters for moments in the past (what a one-time purchase included when made). A county
+ * with none has the generated stand-in for that very month, where the generator is on (never in
+ * production), else nothing.
  */
 export function currentReleaseOf(
   uploads: CountyUploads,

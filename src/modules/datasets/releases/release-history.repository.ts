@@ -55,8 +55,8 @@ export class ReleaseHistoryRepository {
   ) {}
 
   /**
-   * The county's published releases up to `month` (later ones are not current anywhere yet: the
-   * current-release rule ignores them too), newest first.
+   * The county's published releases up to `month`, newest first: as of this month, every one
+   * (a month still to come cannot be published), and the current-release rule's bound either way.
    */
   history(countyId: string, month: string): Promise<PublishedCountyRelease[]> {
     return this.db.query(`${PUBLISHED_RELEASES} AND d.county_id = $1 AND d.release <= $2 ORDER BY d.release DESC`, [

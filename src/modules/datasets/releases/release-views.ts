@@ -1,5 +1,6 @@
 import { fillRates } from '../key-field-counts';
 import type { QaRowDto, ReleaseDto } from './dto/release.dto';
+import { publishableFrom } from './release-month';
 import { QA_FLAGS } from './releases.constants';
 import type { Release } from './releases.repository';
 import type { PlacedQaRow } from './releases.service';
@@ -10,7 +11,7 @@ const CHANGED_FIELDS_SHOWN = 10;
 const byCountDesc = <T extends [string, number]>(entries: T[]) =>
   entries.sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
 
-export function toReleaseDto(release: Release): ReleaseDto {
+export function toReleaseDto(release: Release, now = new Date()): ReleaseDto {
   return {
     id: release.id,
     month: release.month,
@@ -19,6 +20,7 @@ export function toReleaseDto(release: Release): ReleaseDto {
     records: release.records,
     createdAt: release.createdAt.toISOString(),
     publishedAt: release.publishedAt?.toISOString() ?? null,
+    publishableFrom: release.status === 'draft' ? publishableFrom(release.month, now) : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { DatasetFormatsService } from '../formats/dataset-formats.service';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { QA_FLAGS } from './releases.constants';
 import { QaRow, Release, ReleasesRepository } from './releases.repository';
+import { publishableFrom } from './release-month';
 import { ReleasesQueue } from './releases-queue.service';
 
 export interface PublishChoices {
@@ -79,15 +80,23 @@ export class ReleasesService {
   /**
    * Publishes the draft's counties but the excluded, in one transaction: all of them or, on any
    * failure, none. A county still being checked, or with a flag staff have not acknowledged,
-   * stops it (409 naming the counties). The caller tells the County Tracker subscribers.
+   * stops it (409 naming the counties), and so does a month still to come (409 naming the day it
+   * can be). The caller tells the County Tracker subscribers.
    */
-  async publish(id: string, choices: PublishChoices, record: PublishRecorder): Promise<Release> {
+  async publish(id: string, choices: PublishChoices, record: PublishRecorder, now = new Date()): Promise<Release> {
     const exclude = [...new Set(choices.exclude ?? [])];
     const acknowledge = new Set(choices.acknowledge ?? []);
     const release = await this.releases.transaction(async (db) => {
       const locked = await this.releases.lock(db, id);
       if (!locked) throw new NotFoundException('Release not found');
       if (locked.status !== 'draft') throw new ConflictException(`The ${locked.month} release is published already`);
+      // Published means current for buyers: a month still to come would be neither until it begins.
+      const from = publishableFrom(locked.month, now);
+      if (from) {
+        throw new ConflictException(
+          `The ${locked.month} release is for a month still to come: it can be published from ${from} (UTC), when buyers' current month becomes ${locked.month}`,
+        );
+      }
       // A file still being ingested would land in a published release, or fail half-recorded.
       const ingesting = await this.ingestJobs.unfinished(db, id);
       if (ingesting > 0) {

@@ -49,7 +49,12 @@ export default function ReleasesPage() {
   const submit = () =>
     create.mutate(month, {
       onSuccess: (release) => {
-        notify.success('Draft created', `The ${release.month} release is a draft until you publish it`);
+        notify.success(
+          'Draft created',
+          release.publishableFrom
+            ? `The ${release.month} release is a draft; it can be published from ${release.publishableFrom} (UTC)`
+            : `The ${release.month} release is a draft until you publish it`,
+        );
         void navigate(`/admin/releases/${release.id}`);
       },
       onError: (error) => notify.error('Draft not created', messageOf(error, 'Please try again')),

@@ -98,9 +98,22 @@ export default function ReleasePage() {
         extra={
           canChange &&
           release.status === 'draft' && (
-            <Button type="primary" onClick={() => setPublishing(true)} disabled={counties.length === 0}>
-              Publish
-            </Button>
+            <Space wrap>
+              {/* Published means current for buyers, so a month still to come waits for its first day. */}
+              {release.publishableFrom && (
+                <Typography.Text type="secondary" id="publish-waits">
+                  {`Can be published from ${release.publishableFrom} (UTC), when ${release.month} begins`}
+                </Typography.Text>
+              )}
+              <Button
+                type="primary"
+                onClick={() => setPublishing(true)}
+                disabled={counties.length === 0 || release.publishableFrom !== null}
+                aria-describedby={release.publishableFrom ? 'publish-waits' : undefined}
+              >
+                Publish
+              </Button>
+            </Space>
           )
         }
       />

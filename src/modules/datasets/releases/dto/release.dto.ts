@@ -54,6 +54,16 @@ export class ReleaseDto {
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
   publishedAt: string | null;
+
+  @ApiProperty({
+    format: 'date',
+    nullable: true,
+    type: String,
+    example: '2026-12-01',
+    description:
+      'For a draft of a month still to come, the day (UTC) from which it can be published; null when it can be published now, or is published',
+  })
+  publishableFrom: string | null;
 }
 
 export class ChangedFieldDto {
