@@ -32,7 +32,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/test/unit'],
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
