@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { parseCsv } from '../../../src/common/csv';
 import { CountiesRepository } from '../../../src/modules/counties';
 import { makeRelease, monthsAgo, StoredRelease } from '../../support/releases';
-import { useTestApp } from '../../support/test-app';
+import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
 interface CountyRow {
   id: string;
@@ -65,6 +65,7 @@ describe('Release history and coverage (public)', () => {
           added: 5,
           removed: 2,
           changed: 11,
+          generated: false,
         },
         {
           release: older,
@@ -74,6 +75,7 @@ describe('Release history and coverage (public)', () => {
           added: null,
           removed: null,
           changed: null,
+          generated: false,
         },
       ]);
     });
@@ -90,6 +92,7 @@ describe('Release history and coverage (public)', () => {
           added: null,
           removed: null,
           changed: null,
+          generated: true,
         },
       ]);
     });
@@ -100,6 +103,16 @@ describe('Release history and coverage (public)', () => {
       await api().get(`/api/counties/${sussex.id}/releases`).expect(404);
       const bad = await api().get('/api/counties/kent/releases').expect(400);
       expect(bad.body.message).toBe('The county id must be a UUID');
+    });
+  });
+
+  describe('GET /api/admin/coverage', () => {
+    it('tells staff which counties are sold with generated data rather than a published release', async () => {
+      const { token } = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body;
+      const { body } = await api().get('/api/admin/coverage').set('Authorization', `Bearer ${token}`).expect(200);
+      const row = (county: CountyRow) => body.counties.find((c: { countyId: string }) => c.countyId === county.id);
+      expect(row(kent)).toMatchObject({ currentRelease: last, generated: false });
+      expect(row(newCastle)).toMatchObject({ currentRelease: null, records: null, generated: true });
     });
   });
 
