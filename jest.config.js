@@ -1,6 +1,8 @@
-// Three projects: fast unit specs beside the code, the web apps' logic tests, and e2e specs against real
-// PostgreSQL and Redis. Each e2e file gets its own database cloned from a
-// template that the global setup migrates and seeds once per run.
+// Four tiers, each a project with its own command (package.json): fast unit specs beside the code
+// (`unit`) and the web apps' logic (`web`) need no service; `e2e` drives the real API against real
+// PostgreSQL and Redis; `browser` drives the store and console in Chromium. Each e2e or browser file gets
+// its own database cloned from a template that the global setup migrates and seeds once per run, its own
+// Redis prefix and its own ports, so files run in parallel worker processes.
 const { esmPackages } = require('./test/support/esm-packages');
 
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
@@ -9,6 +11,20 @@ const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 const esm = [...esmPackages(__dirname, 'oidc-provider'), ...esmPackages(__dirname, 'openapi-typescript')];
 const transformIgnorePatterns = [`/node_modules/(?!(${[...new Set(esm)].join('|')})/)`];
 
+/** A tier of files against the real store: its database template, and the check that a file leaves nothing running. */
+const againstServices = (displayName) => ({
+  displayName,
+  testEnvironment: '<rootDir>/test/support/leak-checking-environment.js',
+  rootDir: __dirname,
+  roots: [`<rootDir>/test/${displayName}`],
+  testMatch: ['**/*.e2e-spec.ts'],
+  transform,
+  transformIgnorePatterns,
+  setupFilesAfterEnv: ['<rootDir>/test/support/after-file.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+});
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -16,7 +32,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['<rootDir>/src'],
+      roots: ['<rootDir>/src', '<rootDir>/test/unit'],
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns,
@@ -34,18 +50,14 @@ module.exports = {
         '^@web-shared/(.*)$': '<rootDir>/web-shared/$1',
       },
     },
-    {
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      rootDir: __dirname,
-      roots: ['<rootDir>/test'],
-      testMatch: ['**/*.e2e-spec.ts'],
-      transform,
-      transformIgnorePatterns,
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    againstServices('e2e'),
+    againstServices('browser'),
   ],
+  // Two worker processes on these two-core machines (jest would take one, and run it in its own process);
+  // a worker whose heap passes the limit after a file is replaced by a fresh one, so what one file leaves
+  // in memory never reaches the next dozens.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
 };

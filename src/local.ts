@@ -3,7 +3,9 @@ import { checkRedis } from './common/service-checks';
 import { DEFAULT_WORKER_METRICS_PORT } from './config/metrics.config';
 import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-server';
 import { prepareDatabase } from './database/prepare-database';
+import { ADMIN_PATHS } from './contracts/routes';
 import { startBanner } from './local-stand-ins';
+import { SAMPLE_STATES, SampleReleases } from './modules/datasets';
 
 /**
  * `npm start`: the whole store in one process for local use — prepares the
@@ -19,4 +21,17 @@ runEntryPoint('County Data Store', async (env) => {
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));
   console.log(startBanner(env, url, workerMetrics.port));
+  await startSampleReleases(api.get(SampleReleases), url);
 });
+
+/** On a store's first start, last month's and this month's sample releases, run by the worker while the store answers. */
+async function startSampleReleases(samples: SampleReleases, url: string): Promise<void> {
+  if (!(await samples.wanted())) return;
+  console.log(
+    `Sample releases: publishing last month's and this month's generated data for ${SAMPLE_STATES.join(', ')} ` +
+      `(a minute or two; watch ${url}${ADMIN_PATHS.releases})\n`,
+  );
+  void samples.run().catch((error: unknown) => {
+    console.error(`Sample releases stopped: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}

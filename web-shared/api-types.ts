@@ -2347,6 +2347,11 @@ export interface components {
             records: number | null;
             /** Format: date-time */
             lastPublished: string | null;
+            /**
+             * @description No published release: sold with generated data instead (outside production only)
+             * @example false
+             */
+            generated: boolean;
         };
         AdminCoverageDto: {
             /**
@@ -2475,6 +2480,11 @@ export interface components {
              * @example 41
              */
             changed: number | null;
+            /**
+             * @description A generated stand-in, not a published release: outside production, what a county without one is sold with
+             * @example false
+             */
+            generated: boolean;
         };
         DownloadChoiceDto: {
             /**

@@ -18,7 +18,8 @@ export function pathOf(url = ''): string {
  * authorization stay out of the logs by construction), nor are bodies.
  */
 export function loggerOptions(app: ConfigType<typeof appConfig>): Params {
-  const pretty = !app.production && process.stdout.isTTY;
+  // pino-pretty runs in a worker thread of its own: not worth one when nothing is logged.
+  const pretty = !app.production && process.stdout.isTTY && app.logLevel !== 'silent';
   return {
     // Every route, in the path syntax of Express 5.
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],

@@ -6,13 +6,12 @@ const ROOT = join(__dirname, '..', '..');
 const WORKER_ENTRY = join(ROOT, 'dist', 'src', 'worker.js');
 const OUTPUT_LINES_KEPT = 200;
 
-/** Every worker process the tests started and that may still run, for the exit backstop below. */
+/**
+ * Every worker process the tests started and that may still run. Should a test file end without
+ * stopping its workers (its afterAll failed or timed out), `killAllWorkers` runs after the file all the
+ * same (test/support/after-file.ts), so none outlives it.
+ */
 const running = new Set<WorkerProcess>();
-
-// Should jest end without the test file's afterAll (a crash, a timeout), no worker outlives it.
-process.once('exit', () => {
-  for (const worker of running) worker.signal('SIGKILL');
-});
 
 /**
  * The real worker (`node dist/src/worker.js`) as a child process, so that a

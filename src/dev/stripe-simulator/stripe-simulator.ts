@@ -116,7 +116,10 @@ export class StripeSimulator {
   async stop(): Promise<void> {
     this.webhookUrl = undefined;
     await this.flushWebhooks();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Clients keep their connections alive (the SDK does): close them too, rather than wait them out.
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
   }
 
   /**

@@ -5,8 +5,9 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 /**
- * Node's process figures, once per process: collecting them starts an event-loop-delay timer and a
- * GC observer that nothing stops, so every role (and every app a test starts) shares this one.
+ * Node's process figures, once per process and only from the first scrape: collecting them starts an
+ * event-loop-delay timer and a GC observer that nothing stops, so every role (and every app a test
+ * starts) shares this one, and a process nobody scrapes never starts them.
  */
 let processMetrics: Registry | undefined;
 function processRegistry(): Registry {

@@ -26,6 +26,13 @@ export function processSimulator(): Promise<StripeSimulator> {
   return running;
 }
 
+/** Stops the process's simulator, if one was started (a test file's end; the next use starts another). */
+export async function stopProcessSimulator(): Promise<void> {
+  const simulator = running;
+  running = undefined;
+  if (simulator) await (await simulator).stop();
+}
+
 export const stripeSimulatorProvider: Provider = {
   provide: STRIPE_SIMULATOR,
   inject: [stripeConfig.KEY],

@@ -25,4 +25,5 @@ export { ReleaseHistoryService } from './releases/release-history.service';
 export type { PublishedCountyRelease, ReleaseWindow } from './releases/release-history.service';
 export { findReleasesInWindows } from './releases/release-history.repository';
 export { SourceReceiver } from './releases/ingest/source-receiver.service';
+export { SampleReleases, SAMPLE_STATES } from './releases/sample-releases.service';
 export { IngestFileQueryDto, IngestJobDto } from './releases/dto/ingest-job.dto';

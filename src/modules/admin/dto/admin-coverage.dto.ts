@@ -22,6 +22,12 @@ export class CoverageCountyDto {
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
   lastPublished: string | null;
+
+  @ApiProperty({
+    example: false,
+    description: 'No published release: sold with generated data instead (outside production only)',
+  })
+  generated: boolean;
 }
 
 /** Every county on sale with its current release: what the console's coverage page shows. */

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { createHash } from 'node:crypto';
+import { storageConfig } from '../../../config';
 import { CountiesRepository } from '../../counties';
 import { releaseOf } from '../entitlement';
 import { ReleaseHistoryRepository } from './release-history.repository';
@@ -21,6 +23,8 @@ export interface CoverageRow {
   currentRelease: string | null;
   records: number | null;
   lastPublished: Date | null;
+  /** No published release, and sold with generated data instead (outside production only). */
+  generated: boolean;
 }
 
 /** Kept at most this long even when no file was published since: counties are added, renamed and removed too. */
@@ -48,6 +52,7 @@ export class CoverageService {
   constructor(
     private readonly history: ReleaseHistoryRepository,
     private readonly counties: CountiesRepository,
+    @Inject(storageConfig.KEY) private readonly storage: ConfigType<typeof storageConfig>,
   ) {}
 
   async csv(now = new Date()): Promise<CoverageCsv> {
@@ -79,6 +84,7 @@ export class CoverageService {
         currentRelease: release?.release ?? null,
         records: release?.records ?? null,
         lastPublished: release?.publishedAt ?? null,
+        generated: !release && this.storage.generateMissingDatasets,
       };
     });
   }

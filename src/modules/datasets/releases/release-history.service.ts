@@ -46,6 +46,7 @@ export class ReleaseHistoryService {
         added: null,
         removed: null,
         changed: null,
+        generated: true,
       },
     ];
   }
@@ -74,5 +75,6 @@ export function toCountyReleaseDto(row: PublishedCountyRelease): CountyReleaseDt
     added: row.added,
     removed: row.removed,
     changed: row.changed,
+    generated: false,
   };
 }

@@ -98,7 +98,7 @@ export class ReleasesService {
         );
       }
       // A file still being ingested would land in a published release, or fail half-recorded.
-      const ingesting = await this.ingestJobs.unfinished(db, id);
+      const ingesting = await this.ingestJobs.unfinished(id, db);
       if (ingesting > 0) {
         throw new ConflictException(
           `${ingesting} file${ingesting === 1 ? '' : 's'} sent to the ${locked.month} release ${ingesting === 1 ? 'is' : 'are'} still being ingested; publish once ${ingesting === 1 ? 'its job is' : 'their jobs are'} done (GET /api/admin/jobs/{id})`,

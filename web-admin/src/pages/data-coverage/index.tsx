@@ -21,10 +21,7 @@ export default function CoveragePage() {
   const counties = useMemo(() => coverage.data?.counties ?? [], [coverage.data]);
   const states = useMemo(() => [...new Set(counties.map((c) => c.state))].sort(), [counties]);
   const rows = useMemo(
-    () =>
-      counties.filter(
-        (c) => (state === null || c.state === state) && (age === null || ageBand(c.currentRelease, month) === age),
-      ),
+    () => counties.filter((c) => (state === null || c.state === state) && (age === null || ageBand(c, month) === age)),
     [counties, state, age, month],
   );
   const shown = useMemo(() => new Set(rows.map((c) => c.fips)), [rows]);
@@ -48,8 +45,8 @@ export default function CoveragePage() {
       title: 'Current release',
       dataIndex: 'currentRelease',
       sorter: (a, b) => (a.currentRelease ?? '').localeCompare(b.currentRelease ?? ''),
-      render: (release: string | null) => {
-        const band = BAND[ageBand(release, month)];
+      render: (release: string | null, county) => {
+        const band = BAND[ageBand(county, month)];
         return <Tag color={band.text}>{release ?? band.label}</Tag>;
       },
     },

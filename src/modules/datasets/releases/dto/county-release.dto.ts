@@ -32,4 +32,11 @@ export class CountyReleaseDto {
     description: 'Parcels whose record changed since the previous release',
   })
   changed: number | null;
+
+  @ApiProperty({
+    example: false,
+    description:
+      'A generated stand-in, not a published release: outside production, what a county without one is sold with',
+  })
+  generated: boolean;
 }

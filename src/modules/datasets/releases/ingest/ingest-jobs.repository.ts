@@ -142,8 +142,8 @@ export class IngestJobsRepository {
     return rows[0] ?? null;
   }
 
-  /** How many files sent to the release are still waiting or being ingested, in the caller's transaction. */
-  async unfinished(db: EntityManager, releaseId: string): Promise<number> {
+  /** How many files sent to the release are still waiting or being ingested (in the caller's transaction, if given). */
+  async unfinished(releaseId: string, db: EntityManager = this.db.manager): Promise<number> {
     const [{ n }] = await db.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM ingest_jobs WHERE release_id = $1 AND state IN ('queued', 'running')`,
       [releaseId],

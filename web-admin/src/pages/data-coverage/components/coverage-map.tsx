@@ -55,7 +55,7 @@ export function CoverageMap({
             key={fips}
             d={d}
             data-fips={fips}
-            fill={COLOUR[ageBand(county.currentRelease, month)]}
+            fill={COLOUR[ageBand(county, month)]}
             fillOpacity={shown.has(fips) ? 1 : 0.15}
             stroke="#fff"
             strokeWidth={0.3}

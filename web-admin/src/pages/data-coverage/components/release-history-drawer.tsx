@@ -1,9 +1,9 @@
-import { Drawer, Empty, Skeleton, Table } from 'antd';
+import { Drawer, Empty, Skeleton, Table, Tag } from 'antd';
 import { LoadError } from '../../../components/load-error';
 import { useCountyReleases } from '../api';
 import type { CoverageCounty } from '../coverage-ages';
 
-/** A county's published releases, newest first. */
+/** A county's published releases, newest first, as buyers see them (a generated stand-in marked). */
 export function ReleaseHistoryDrawer({ county, onClose }: { county: CoverageCounty | null; onClose: () => void }) {
   const history = useCountyReleases(county?.countyId ?? null);
   return (
@@ -27,7 +27,19 @@ export function ReleaseHistoryDrawer({ county, onClose }: { county: CoverageCoun
           aria-label="Release history"
           dataSource={history.data}
           columns={[
-            { title: 'Release', dataIndex: 'release' },
+            {
+              title: 'Release',
+              dataIndex: 'release',
+              // What buyers are sold for a county without a published release, outside production only.
+              render: (release: string, entry) =>
+                entry.generated ? (
+                  <>
+                    {release} <Tag color="#003eb3">Generated data</Tag>
+                  </>
+                ) : (
+                  release
+                ),
+            },
             {
               title: 'Records',
               dataIndex: 'records',

@@ -1,0 +1,120 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { text } from 'node:stream/consumers';
+import request from 'supertest';
+import { parseCsv } from '../../../src/common/csv';
+import { countyRecords, CountyForDataset, csvLine, DATASET_COLUMNS } from '../../../src/modules/datasets/synthetic-dataset';
+import { syntheticSourceFile } from '../../../src/modules/datasets/synthetic-source-file';
+import { binaryBody } from '../../support/binary-body';
+import { eventually } from '../../support/eventually';
+import { awaitMessages } from '../../support/outbox';
+import { buy } from '../../support/purchase';
+import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
+
+type County = CountyForDataset & { id: string };
+
+const PARCEL = DATASET_COLUMNS.indexOf('parcel_id');
+
+/** What changed in a county between two synthetic months, by parcel, as the generator made it. */
+function expectedChanges(county: County, before: string, after: string) {
+  const lines = (month: string) =>
+    new Map([...countyRecords(county, month)].map((record) => [record[PARCEL], csvLine(record)]));
+  const [old, next] = [lines(before), lines(after)];
+  return {
+    records: next.size,
+    added: [...next.keys()].filter((parcel) => !old.has(parcel)).length,
+    removed: [...old.keys()].filter((parcel) => !next.has(parcel)).length,
+    changed: [...next].filter(([parcel, line]) => old.has(parcel) && old.get(parcel) !== line).length,
+  };
+}
+
+describe('A month of synthetic data through the whole release pipeline', () => {
+  const context = useTestApp({ listen: true, worker: true });
+  const api = () => request(context.store.server);
+  let token: string;
+  let counties: County[];
+
+  const admin = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);
+
+  /** A draft of the month, its synthetic national file ingested and every county compared. */
+  async function ingestMonth(month: string) {
+    const release = (await admin(api().post('/api/admin/releases')).send({ month }).expect(201)).body;
+    const file = gzipSync(Buffer.from(await text(syntheticSourceFile(counties, month))));
+    const job = (
+      await admin(api().post(`/api/admin/releases/${release.id}/files`))
+        .set('Content-Type', 'application/gzip')
+        .send(file)
+        .expect(202)
+    ).body;
+    await eventually(async () => {
+      const state = (await admin(api().get(`/api/admin/jobs/${job.id}`)).expect(200)).body.state;
+      if (state === 'failed') throw new Error('the ingest failed');
+      return state === 'completed';
+    }, 60_000);
+    return eventually(async () => {
+      const detail = (await admin(api().get(`/api/admin/releases/${release.id}`)).expect(200)).body;
+      const ready = detail.counties.length === counties.length;
+      return ready && detail.counties.every((row: { status: string }) => row.status === 'ready') && detail;
+    }, 60_000);
+  }
+
+  beforeAll(async () => {
+    token = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body.token;
+    counties = await context.store.db.query(
+      `SELECT id, fips, name, state_code AS "stateCode", population FROM counties
+       WHERE state_code = 'DE' AND deleted_at IS NULL ORDER BY fips`,
+    );
+  });
+
+  it('ingests, compares, publishes and tells a County Tracker subscriber what changed, with the change file', async () => {
+    const first = await ingestMonth('2026-09');
+    expect(first.counties.map((row: { previousRelease: string | null }) => row.previousRelease)).toEqual(
+      counties.map(() => null),
+    );
+    await admin(api().post(`/api/admin/releases/${first.release.id}/publish`))
+      .send({})
+      .expect(200);
+
+    const [county] = counties;
+    const email = 'tracker-pipeline@example.com';
+    await buy(context.store.server, email, [{ countyId: county.id, purchaseType: 'annual' }]);
+
+    const second = await ingestMonth('2026-10');
+    for (const row of second.counties) {
+      const expected = expectedChanges(
+        counties.find((c) => c.id === row.countyId)!,
+        '2026-09',
+        '2026-10',
+      );
+      expect(row).toMatchObject({ ...expected, previousRelease: '2026-09', duplicateParcelIds: 0, flags: [] });
+      // The synthetic churn is a few percent a month, and every kind of change occurs.
+      expect(expected.added + expected.removed + expected.changed).toBeGreaterThan(0);
+    }
+    await admin(api().post(`/api/admin/releases/${second.release.id}/publish`))
+      .send({})
+      .expect(200);
+
+    const counts = expectedChanges(county, '2026-09', '2026-10');
+    const [mail] = await awaitMessages(context.environment.env.MAIL_OUTBOX_DIR, 'tracker-release-', 1);
+    expect(mail.text).toContain(
+      `parcels added ${counts.added.toLocaleString('en-US')}, removed ${counts.removed.toLocaleString('en-US')}, ` +
+        `changed ${counts.changed.toLocaleString('en-US')}`,
+    );
+    const changeLink = mail.text!.match(/https?:\/\/\S+kind=changes/)![0];
+    const redirect = await api()
+      .get(new URL(changeLink).pathname + new URL(changeLink).search)
+      .expect(302);
+    const file = await api()
+      .get(new URL(redirect.headers.location).pathname)
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
+    const [header, ...rows] = parseCsv(gunzipSync(file.body as Buffer).toString('utf8')).filter((r) => r.length > 1);
+    expect(header).toEqual(['change', ...DATASET_COLUMNS]);
+    const byKind = (kind: string) => rows.filter((row) => row[0] === kind).length;
+    expect({ added: byKind('added'), removed: byKind('removed'), changed: byKind('changed') }).toEqual({
+      added: counts.added,
+      removed: counts.removed,
+      changed: counts.changed,
+    });
+  });
+});
