@@ -1,7 +1,7 @@
 /**
  * Every environment variable the store reads, with its meaning and rules.
  * One table so that start-up validation, `.env.example`, docker-compose.prod.yml
- * and the README cannot drift apart (tests compare them against it).
+ * and docs/configuration.md cannot drift apart (tests compare them against it).
  */
 export type VariableKind =
   | 'node-env'

@@ -16,7 +16,7 @@ export const ADMIN_SESSION_HOURS = 12;
 const MAX_FAILURES = 5;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** The audit log's names for staff sign-in events (docs: README "Staff console API"). */
+/** The audit log's names for staff sign-in events (docs/staff-console.md). */
 export const SIGN_IN_ACTIONS = {
   signIn: 'session.sign_in',
   signOut: 'session.sign_out',

@@ -44,7 +44,7 @@ export function uploadStoreFor(s3: S3Settings | null, dataDir: string, expiryMs:
     datastore: store,
     read: (id) => store.read(id),
     // The store's sweep would abort every multipart upload in the bucket older than the expiry,
-    // the county files' own among them: a lifecycle rule on uploads/ does it instead (README).
+    // the county files' own among them: a lifecycle rule on uploads/ does it instead (docs/object-storage.md).
     sweepsExpired: false,
   };
 }

@@ -1,7 +1,7 @@
 import type { DatasetFormat } from '../../contracts/dataset-formats';
 
 /**
- * How each file format carries the schema's fields, for the data-schema PDF (README, "County file
+ * How each file format carries the schema's fields, for the data-schema PDF (docs/formats.md, "County file
  * formats", says the same). Keyed by the contract's formats, so a new format cannot ship without its note.
  */
 export const FORMAT_NOTES: Record<DatasetFormat, { types: string; geometry: string; notes: string }> = {

@@ -53,7 +53,7 @@ const METRICS_TOKEN = `metrics-${'m'.repeat(40)}`;
 
 /** Routes served outside the API document, each with why; classified here all the same. */
 const OUTSIDE_THE_DOCUMENT: Record<string, string> = {
-  'GET /metrics': "Prometheus's, not the API's: served on the API's port, only with METRICS_TOKEN (README, Metrics)",
+  'GET /metrics': "Prometheus's, not the API's: served on the API's port, only with METRICS_TOKEN (docs/metrics.md)",
 };
 
 /** The roles that send an Authorization header of their own, which takes the place of any other. */

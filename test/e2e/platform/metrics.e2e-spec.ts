@@ -18,11 +18,10 @@ import { WorkerProcess } from '../../support/worker-process';
 
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
-/** The metrics table of the README: each metric with the process (API, worker or both) that serves it. */
+/** The metrics table of docs/metrics.md: each metric with the process (API, worker or both) that serves it. */
 function documentedMetrics(): { name: string; process: string }[] {
-  const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-  const section = readme.split(/^## Metrics$/m)[1].split(/^## /m)[0];
-  return [...section.matchAll(/^\| `([a-z_]+)` \| \w+ \|[^|]*\| (API|worker|both) \|/gm)].map(([, name, process]) => ({
+  const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'metrics.md'), 'utf8');
+  return [...page.matchAll(/^\| `([a-z_]+)` \| \w+ \|[^|]*\| (API|worker|both) \|/gm)].map(([, name, process]) => ({
     name,
     process,
   }));
@@ -88,7 +87,7 @@ describe('Metrics for Prometheus', () => {
       await worker?.stop();
     });
 
-    it('serves the API metrics in Prometheus text format, with every metric the README names for the API', async () => {
+    it('serves the API metrics in Prometheus text format, with every metric docs/metrics.md names for the API', async () => {
       const res = await scrape(api()).expect(200);
       expect(res.headers['content-type']).toBe(PROMETHEUS_TEXT);
       const documented = documentedMetrics().filter((metric) => metric.process !== 'worker');
@@ -110,7 +109,7 @@ describe('Metrics for Prometheus', () => {
       expect(sample(res.text, 'cds_db_pool_connections')).toBeGreaterThan(0);
     });
 
-    it('serves the worker metrics on WORKER_METRICS_PORT, with every metric the README names for the worker', async () => {
+    it('serves the worker metrics on WORKER_METRICS_PORT, with every metric docs/metrics.md names for the worker', async () => {
       const res = await fetch(`${workerUrl}/metrics`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(PROMETHEUS_TEXT);

@@ -12,7 +12,7 @@ export class FormatsController {
     summary: 'The formats every county file is offered in',
     description:
       'CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries ' +
-      'the fields: see the README, "County file formats".',
+      'the fields: see docs/formats.md.',
   })
   @ApiOkResponse({ type: DatasetFormatDto, isArray: true })
   list(): DatasetFormatDto[] {
