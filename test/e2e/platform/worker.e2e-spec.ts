@@ -1,7 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RedisService } from '../../../src/integrations/redis/redis.service';
-import { createTestEnvironment, destroyTestEnvironment, startTestWorker, TestEnvironment } from '../../support/test-app';
+import {
+  createTestEnvironment,
+  destroyTestEnvironment,
+  startTestWorker,
+  TestEnvironment,
+} from '../../support/test-app';
 
 describe('The worker process', () => {
   let environment: TestEnvironment;

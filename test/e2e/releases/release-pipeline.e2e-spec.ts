@@ -2,7 +2,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { text } from 'node:stream/consumers';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
-import { countyRecords, CountyForDataset, csvLine, DATASET_COLUMNS } from '../../../src/modules/datasets/synthetic-dataset';
+import {
+  countyRecords,
+  CountyForDataset,
+  csvLine,
+  DATASET_COLUMNS,
+} from '../../../src/modules/datasets/synthetic-dataset';
 import { syntheticSourceFile } from '../../../src/modules/datasets/synthetic-source-file';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
