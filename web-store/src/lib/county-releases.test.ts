@@ -8,6 +8,7 @@ const release = (counts: Partial<CountyRelease>): CountyRelease => ({
   added: null,
   removed: null,
   changed: null,
+  generated: false,
   ...counts,
 });
 
