@@ -999,7 +999,7 @@ export interface paths {
         };
         /**
          * The formats every county file is offered in
-         * @description CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries the fields: see the README, "County file formats".
+         * @description CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries the fields: see docs/formats.md.
          */
         get: operations["FormatsController_list"];
         put?: never;

@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -35,26 +35,36 @@ export function send(port: number, req: RawRequest): Promise<RawResponse> {
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
       headers['Content-Length'] = String(body.length);
     }
+    const chunks: Buffer[] = [];
+    let response: IncomingMessage | undefined;
+    const answered = (res: IncomingMessage) => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+    };
+    // Node's own answer to a request it cannot read (431 for a 150 KB address) ends by closing the
+    // connection; with much of the request still unread, that close reaches the client as a reset
+    // after the answer. The answer arrived whole (it has no body): it counts.
+    const failed = (error: Error) =>
+      response?.headers.connection === 'close' && response.headers['content-length'] === undefined
+        ? answered(response)
+        : reject(error);
     const outgoing = httpRequest(
       { host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent, timeout: 30_000 },
       (res) => {
-        const chunks: Buffer[] = [];
+        response = res;
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-        res.on('error', reject);
+        res.on('end', () => answered(res));
+        res.on('error', failed);
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`Timed out: ${req.method} ${req.target.slice(0, 200)}`)));
-    outgoing.on('error', reject);
+    outgoing.on('error', failed);
     // A server may answer (413, 415) and close before a large body is all written.
     outgoing.on('error', () => undefined);
     if (body !== undefined) outgoing.end(body);

@@ -20,4 +20,8 @@ export class OrderPageToken {
 
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** A staff link's end (30 days); null for the links of receipt emails, which do not expire. */
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
 }
