@@ -14,6 +14,7 @@ export function recordResults(title: string, rows: [string, string][], machine: 
     ? readFileSync(FILE, 'utf8')
     : '# Benchmark results\n\nWritten by the benchmarks in bench/; each section is the latest run.\n';
   const sections = current.split(/(?=^## )/m);
-  const kept = sections.filter((s) => !s.startsWith(`## ${title}`));
+  // The title whole: "only http,journey" must not replace "only http,journey,checkout".
+  const kept = sections.filter((s) => !s.startsWith(`## ${title}\n`));
   writeFileSync(FILE, `${[...kept.map((s) => s.trimEnd()), section.trimEnd()].join('\n\n')}\n`);
 }
