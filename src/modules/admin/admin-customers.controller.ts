@@ -15,6 +15,10 @@ import type { Response } from 'express';
 import { uuidParam } from '../../common/validation';
 import { invoicePdfHeaders } from '../invoices';
 import { AdminCustomersService } from './admin-customers.service';
+import { AdminEmailCopiesService } from './admin-email-copies.service';
+import { AdminExtensionsService } from './admin-extensions.service';
+import { AdminOrderLinksService } from './admin-order-links.service';
+import { AdminRefundsService } from './admin-refunds.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import {
   AdminCustomersQueryDto,
@@ -38,7 +42,13 @@ import { StaffRoleRequired } from './staff-role';
 @UseGuards(AdminGuard)
 @Controller('admin/customers')
 export class AdminCustomersController {
-  constructor(private readonly customers: AdminCustomersService) {}
+  constructor(
+    private readonly customers: AdminCustomersService,
+    private readonly refunds: AdminRefundsService,
+    private readonly emailCopies: AdminEmailCopiesService,
+    private readonly extensions: AdminExtensionsService,
+    private readonly orderLinks: AdminOrderLinksService,
+  ) {}
 
   @Get()
   @StaffRoleRequired('support')
@@ -81,7 +91,7 @@ export class AdminCustomersController {
     @Param('orderId', uuidParam('order')) orderId: string,
     @Body() dto: RefundOrderDto,
   ): Promise<OrderRefundedDto> {
-    return this.customers.refund(sessionId, id, orderId, dto);
+    return this.refunds.refund(sessionId, id, orderId, dto);
   }
 
   @Post(':id/orders/:orderId/resend-receipt')
@@ -101,7 +111,7 @@ export class AdminCustomersController {
     @Param('orderId', uuidParam('order')) orderId: string,
     @Body() dto: ResendReceiptDto,
   ): Promise<ReceiptResentDto> {
-    return this.customers.resendReceipt(sessionId, id, orderId, dto);
+    return this.emailCopies.resendReceipt(sessionId, id, orderId, dto);
   }
 
   @Post(':id/orders/:orderId/page-link')
@@ -119,7 +129,7 @@ export class AdminCustomersController {
     @Param('id', uuidParam('customer')) id: string,
     @Param('orderId', uuidParam('order')) orderId: string,
   ): Promise<OrderPageLinkDto> {
-    return this.customers.orderPageLink(sessionId, id, orderId);
+    return this.orderLinks.orderPageLink(sessionId, id, orderId);
   }
 
   @Get(':id/invoices/:invoiceId/pdf')
@@ -159,7 +169,7 @@ export class AdminCustomersController {
     @Param('subscriptionId', uuidParam('subscription')) subscriptionId: string,
     @Body() dto: ResendTrackerEmailDto,
   ): Promise<TrackerEmailResentDto> {
-    return this.customers.resendTrackerEmail(sessionId, id, subscriptionId, dto);
+    return this.emailCopies.resendTrackerEmail(sessionId, id, subscriptionId, dto);
   }
 
   @Post(':id/subscriptions/:subscriptionId/extend')
@@ -189,6 +199,6 @@ export class AdminCustomersController {
     @Param('subscriptionId', uuidParam('subscription')) subscriptionId: string,
     @Body() dto: ExtendSubscriptionDto,
   ): Promise<SubscriptionExtendedDto> {
-    return this.customers.extendSubscription(sessionId, id, subscriptionId, dto);
+    return this.extensions.extendSubscription(sessionId, id, subscriptionId, dto);
   }
 }

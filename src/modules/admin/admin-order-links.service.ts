@@ -3,11 +3,13 @@ import { MailQueue } from '../mail';
 import { OrderPageLinks, OrdersRepository } from '../orders';
 import { SubscriptionsRepository } from '../subscriptions';
 import { AuditLogRepository } from './audit-log.repository';
+import type { OrderPageLinkDto } from './dto/admin-customers.dto';
 import { OrderLinksReplacedDto } from './dto/order-links-replaced.dto';
 
 /**
- * Replaces the page links of the order a subscription came from, when one has leaked: every
- * earlier link stops working, and the buyer is emailed a new one. Staff never see the link.
+ * Order-page links as staff handle them: a new one for a customer whose email went astray (staff
+ * see it, it expires), or replacing every link of an order when one has leaked (every earlier link
+ * stops working, and the buyer is emailed a new one that staff never see).
  */
 @Injectable()
 export class AdminOrderLinksService {
@@ -41,5 +43,29 @@ export class AdminOrderLinksService {
     );
     await this.mail.queueOrderLink({ orderId: order.id, rotatedAt: replacedAt.toISOString() });
     return { orderId: order.id, replacedAt: replacedAt.toISOString(), emailedTo: order.email };
+  }
+
+  /**
+   * A new link to the page of one of the customer's paid orders, for staff to give them (when an email
+   * went astray). Audited, as the link opens the customer's files to whoever holds it.
+   */
+  async orderPageLink(sessionId: string, userId: string, orderId: string): Promise<OrderPageLinkDto> {
+    const order = await this.orders.findById(orderId);
+    if (!order || order.userId !== userId) throw new NotFoundException('Order not found');
+    if (!order.paidAt) throw new ConflictException(`Only a paid order has a page; this one is ${order.status}`);
+    // Minted and audited together: a link nobody recorded never works, and no entry names a link never made.
+    const { page, expiresAt } = await this.auditLog.transaction(async (db) => {
+      const link = await this.links.forStaff(db, orderId);
+      await this.auditLog.record(db, {
+        sessionId,
+        action: 'order.page_link_issued',
+        targetType: 'order',
+        targetId: orderId,
+        before: null,
+        after: { issued_to: 'staff', expires_at: link.expiresAt.toISOString() },
+      });
+      return link;
+    });
+    return { orderId, url: page, expiresAt: expiresAt.toISOString() };
   }
 }

@@ -12,6 +12,9 @@ import { AdminActionsService } from './admin-actions.service';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminCustomersController } from './admin-customers.controller';
 import { AdminCustomersService } from './admin-customers.service';
+import { AdminEmailCopiesService } from './admin-email-copies.service';
+import { AdminExtensionsService } from './admin-extensions.service';
+import { AdminRefundsService } from './admin-refunds.service';
 import { AdminSessionsRepository } from './admin-sessions.repository';
 import { AdminController, AdminLoginController } from './admin.controller';
 import { AdminFiguresService } from './admin-figures.service';
@@ -66,6 +69,9 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminActionsService,
     AdminOrderLinksService,
     AdminCustomersService,
+    AdminRefundsService,
+    AdminEmailCopiesService,
+    AdminExtensionsService,
     AdminReleasesService,
     AdminReleaseFilesService,
     AdminReleaseUploadsService,
