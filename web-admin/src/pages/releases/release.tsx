@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Result, Skeleton, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError } from '../../components/load-error';
-import { ReleaseUpload } from '../../features/release-upload/release-upload';
+import { ReleaseUpload } from './components/release-upload';
 import { PageHeading } from '../../components/page-heading';
 import { useRelease, type QaRow, type Release } from './api';
 import { PublishDialog } from './components/publish-dialog';
