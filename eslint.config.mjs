@@ -53,12 +53,9 @@ const webAppZones = (app) => {
   const src = `./${app}/src`;
   const slices = [...foldersIn(`${app}/src/features`), ...foldersIn(`${app}/src/pages`)];
   const appLayer = [`${src}/app`, `${src}/main.tsx`];
-  const sliceRoots = ['features', 'pages']
-    .map((folder) => `${src}/${folder}`)
-    .filter((path) => existsSync(`${root}/${path}`));
   const shared = readdirSync(`${root}/${app}/src`)
-    .map((name) => `${src}/${name}`)
-    .filter((path) => !appLayer.includes(path) && !sliceRoots.includes(path));
+    .filter((name) => !['app', 'main.tsx', 'features', 'pages'].includes(name))
+    .map((name) => `${src}/${name}`);
   return [
     ...slices.map((slice) => ({
       target: slice,
