@@ -1,5 +1,5 @@
 // @ts-check
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -35,6 +35,43 @@ const resolverFor = (tsconfig) => ({
 });
 
 const webApps = ['web-store', 'web-admin'];
+
+const foldersIn = (path) =>
+  existsSync(`${root}/${path}`)
+    ? readdirSync(`${root}/${path}`, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `./${path}/${entry.name}`)
+    : [];
+
+/**
+ * A web app's layers, as bulletproof-react keeps them: `app` (routes, layout, the entry) → slices (each store
+ * feature, each console page, with its own api, rules and components) → shared code (every other folder of src:
+ * components, lib…). A slice imports shared code only, never another slice or the app; shared code imports
+ * neither. Sliced folders are read from disk, so a new feature or page is fenced off from the others at once.
+ */
+const webAppZones = (app) => {
+  const src = `./${app}/src`;
+  const slices = [...foldersIn(`${app}/src/features`), ...foldersIn(`${app}/src/pages`)];
+  const appLayer = [`${src}/app`, `${src}/main.tsx`];
+  const shared = readdirSync(`${root}/${app}/src`)
+    .filter((name) => !['app', 'main.tsx', 'features', 'pages'].includes(name))
+    .map((name) => `${src}/${name}`);
+  return [
+    ...slices.map((slice) => ({
+      target: slice,
+      from: slices.filter((other) => other !== slice),
+      message: `${slice.slice(2)} imports shared code only, never another feature or page: move what both need to components/ or lib/.`,
+    })),
+    ...(slices.length > 0
+      ? [{ target: slices, from: appLayer, message: 'Features and pages do not import the app; the app imports them.' }]
+      : []),
+    {
+      target: shared,
+      from: [...appLayer, ...slices],
+      message: 'Shared code (components, lib…) imports neither features, pages nor the app.',
+    },
+  ].filter((zone) => zone.from.length > 0);
+};
 
 export default defineConfig(
   globalIgnores([
@@ -155,6 +192,7 @@ export default defineConfig(
               except: ['./src/contracts', './web-shared', `./${app}/src`, './node_modules', `./${app}/node_modules`],
               message: 'A web app imports only src/contracts, web-shared and its own src.',
             })),
+            ...webApps.flatMap(webAppZones),
             {
               target: './web-shared',
               from: '.',

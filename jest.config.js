@@ -45,6 +45,7 @@ module.exports = {
       roots: ['<rootDir>/web-store/src', '<rootDir>/web-admin/src', '<rootDir>/web-shared'],
       testMatch: ['**/*.test.ts'],
       transform,
+      resolver: '<rootDir>/test/support/web-app-resolver.js',
       moduleNameMapper: {
         '^@contracts/(.*)$': '<rootDir>/src/contracts/$1',
         '^@web-shared/(.*)$': '<rootDir>/web-shared/$1',

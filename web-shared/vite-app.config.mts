@@ -4,6 +4,8 @@ import type { UserConfig } from 'vite';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 interface WebApp {
+  /** The app's folder: `@/` is its src/. */
+  dir: string;
   /** Where the app is served. */
   base: string;
   /** Paths the development server hands to the API on port 3000. */
@@ -13,10 +15,12 @@ interface WebApp {
 }
 
 /** The build both web apps share: the import aliases, the output folder and the development proxy. */
-export function webAppConfig({ base, proxied, chunkSizeWarningLimit }: WebApp): UserConfig {
+export function webAppConfig({ dir, base, proxied, chunkSizeWarningLimit }: WebApp): UserConfig {
   return {
     base,
-    resolve: { alias: { '@contracts': here('../src/contracts'), '@web-shared': here('.') } },
+    resolve: {
+      alias: { '@': `${dir}/src`, '@contracts': here('../src/contracts'), '@web-shared': here('.') },
+    },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,4 +1,4 @@
 import { defineConfig } from 'vite';
 import { webAppConfig } from '../web-shared/vite-app.config.mts';
 
-export default defineConfig(webAppConfig({ base: '/', proxied: ['/api', '/dev'] }));
+export default defineConfig(webAppConfig({ dir: import.meta.dirname, base: '/', proxied: ['/api', '/dev'] }));

@@ -6,7 +6,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { ADMIN_PATHS } from '@contracts/routes';
 import { createQueryClient } from '@web-shared/query-client';
 import { HttpError } from './lib/api';
-import { endSession } from './app/session';
+import { endSession } from './lib/session';
 import { router } from './app/router';
 import { theme } from './app/theme';
 import './app/global.css';

@@ -20,7 +20,7 @@ import { ADMIN_PATHS } from '@contracts/routes';
 import { sendJson } from '../lib/api';
 import { useNotify } from '../lib/notify';
 import { ROLE_LABELS, useStaffRole } from '../lib/staff-role';
-import { endSession } from './session';
+import { endSession } from '../lib/session';
 import './admin-layout.css';
 
 const NAV: { path: string; label: string; icon: React.ReactNode }[] = [

@@ -1,6 +1,6 @@
 import { PLANS } from '@contracts/plans';
 import { countOf, formatDollars } from '@web-shared/format';
-import { count, oneDecimalPercent, wholeDollars } from '../../lib/figures';
+import { count, oneDecimalPercent, wholeDollars } from '@/lib/figures';
 import type { AdminAnalytics, EventCount, FunnelStep } from './api';
 
 /** docs/store-spec.md §9: both charts are 300 high. */

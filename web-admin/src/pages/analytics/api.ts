@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson } from '../../lib/api';
+import { adminKeys, getJson } from '@/lib/api';
 
 /** A funnel step: visitors who reached it, and their percent of the visitors who saw the landing page. */
 export type FunnelStep = components['schemas']['FunnelStepDto'];

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Progress, Row, Skeleton, Tag } from 'antd';
 import { DollarOutlined, EyeOutlined, RiseOutlined, TagOutlined } from '@ant-design/icons';
-import { LoadError } from '../../components/load-error';
-import { MetricCard } from '../../components/metric-card';
-import { PageHeading } from '../../components/page-heading';
+import { LoadError } from '@/components/load-error';
+import { MetricCard } from '@/components/metric-card';
+import { PageHeading } from '@/components/page-heading';
 import { useAnalytics } from './api';
 import {
   analyticsFigures,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson } from '../../lib/api';
+import { adminKeys, getJson } from '@/lib/api';
 
 /** One row of GET /api/admin/audit-log: a staff action with the record before and after it. */
 export type AuditEntry = components['schemas']['AuditEntryDto'];

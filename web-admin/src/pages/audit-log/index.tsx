@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Col, Form, Input, Row, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { pagination } from '../../lib/table';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { pagination } from '@/lib/table';
 import { useAuditLog, useSubscriptionNames, type AuditEntry, type AuditFilter } from './api';
 import {
   actionLabel,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson, sendJson } from '../../lib/api';
+import { adminKeys, getJson, sendJson } from '@/lib/api';
 import type { CountyPayload } from './county-form';
 
 /** A county of the catalog (GET /api/counties), as PUT /api/admin/counties/{id} also answers it. */

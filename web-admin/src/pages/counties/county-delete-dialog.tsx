@@ -1,6 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
-import { messageOf } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
 import { useDeleteCounty, type County } from './api';
 
 /**

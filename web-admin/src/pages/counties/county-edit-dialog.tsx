@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal, Typography, type FormRule } from 'antd';
-import { messageOf } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
 import { useUpdateCounty, type County } from './api';
 import {
   countyPayload,

@@ -1,16 +1,16 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button, Card, Col, Input, Row, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EnvironmentOutlined, SearchOutlined } from '@ant-design/icons';
-import { MetricCard } from '../../components/metric-card';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { count } from '../../lib/figures';
+import { MetricCard } from '@/components/metric-card';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { count } from '@/lib/figures';
 import { useCounties, type County } from './api';
 import { CountyDeleteDialog } from './county-delete-dialog';
 import { CountyEditDialog } from './county-edit-dialog';
 import { comparePopulation, emptyMessage, filterCounties, indexCounties, populationText } from './county-filter';
 import './counties.css';
-import { useCanChangeData } from '../../lib/staff-role';
+import { useCanChangeData } from '@/lib/staff-role';
 
 const SKELETON_ROWS = 10; // docs/store-spec.md §9
 const byText = (key: 'name' | 'state' | 'stateCode') => (a: County, b: County) => a[key].localeCompare(b[key]);

@@ -1,7 +1,7 @@
 import type { components } from '@web-shared/api-types';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, getJson, sendJson } from '../../lib/api';
-import { listQuery, type ListPage, type ListParams } from '../../lib/server-table';
+import { adminKeys, getJson, sendJson } from '@/lib/api';
+import { listQuery, type ListPage, type ListParams } from '@/lib/server-table';
 
 type Schemas = components['schemas'];
 /** One customer a search found (GET /api/admin/customers). Money in cents. */

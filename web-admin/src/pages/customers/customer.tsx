@@ -16,11 +16,11 @@ import { ArrowLeftOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { formatDate } from '@web-shared/format';
 import { Link, useParams } from 'react-router-dom';
 import { ADMIN_PATHS } from '@contracts/routes';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { messageOf } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
-import { useRequestKey } from '../../lib/request-key';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { useRequestKey } from '@/lib/request-key';
 import {
   useCustomer,
   useEndSubscription,
@@ -36,7 +36,7 @@ import { ExtendDialog } from './components/extend-dialog';
 import { RefundDialog } from './components/refund-dialog';
 import { customerLabel, dollarsOf, emailKindLabel } from './customer-figures';
 import './customers.css';
-import { useCanChangeData } from '../../lib/staff-role';
+import { useCanChangeData } from '@/lib/staff-role';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLOUR: Record<string, string> = { paid: 'green', active: 'green', refunded: 'default', cancelled: 'red' };

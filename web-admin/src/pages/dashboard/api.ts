@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson } from '../../lib/api';
+import { adminKeys, getJson } from '@/lib/api';
 
 /** GET /api/admin/summary (docs/store-spec.md §2 Dashboard). Money in dollars. */
 export type AdminSummary = components['schemas']['AdminSummaryDto'];

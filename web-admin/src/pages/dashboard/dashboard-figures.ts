@@ -1,4 +1,4 @@
-import { count, oneDecimalPercent, wholeDollars } from '../../lib/figures';
+import { count, oneDecimalPercent, wholeDollars } from '@/lib/figures';
 import type { AdminSummary } from './api';
 
 export type FigureKey = 'users' | 'active' | 'subscriptions' | 'revenue' | 'average' | 'conversion' | 'visitors';

@@ -8,9 +8,9 @@ import {
   TagOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { MetricCard } from '../../components/metric-card';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
+import { MetricCard } from '@/components/metric-card';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
 import { useSummary } from './api';
 import { dashboardFigures, EMPTY_SUMMARY, type FigureKey } from './dashboard-figures';
 

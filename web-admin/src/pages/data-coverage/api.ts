@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { getJson } from '../../lib/api';
+import { getJson } from '@/lib/api';
 
 type Coverage = components['schemas']['AdminCoverageDto'];
 export type CountyRelease = components['schemas']['CountyReleaseDto'];

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
 import { useCoverage } from './api';
 import { AGE_BANDS, ageBand, totalsLine, type AgeBand, type CoverageCounty } from './coverage-ages';
 import { CoverageMap } from './components/coverage-map';

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { components } from '@web-shared/api-types';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { getJson, messageOf, sendJson } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
-import { useCanChangeData } from '../../lib/staff-role';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { getJson, messageOf, sendJson } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { useCanChangeData } from '@/lib/staff-role';
 
 type QueueCounts = components['schemas']['QueueCountsDto'];
 type FailedJob = components['schemas']['FailedJobDto'];

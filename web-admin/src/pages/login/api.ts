@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { sendJson } from '../../lib/api';
-import { startSession } from '../../app/session';
+import { sendJson } from '@/lib/api';
+import { startSession } from '@/lib/session';
 
 export function useAdminLogin() {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys, getJson, sendJson } from '../../lib/api';
+import { adminKeys, getJson, sendJson } from '@/lib/api';
 
 export type Release = components['schemas']['ReleaseDto'];
 export type QaRow = components['schemas']['QaRowDto'];

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { messageOf } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
 import { useCreateRelease, useReleases, type Release } from './api';
-import { useCanChangeData } from '../../lib/staff-role';
+import { useCanChangeData } from '@/lib/staff-role';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const nextMonth = () => {

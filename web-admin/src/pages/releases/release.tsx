@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Result, Skeleton, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { LoadError } from '../../components/load-error';
-import { ReleaseUpload } from '../../features/release-upload/release-upload';
-import { PageHeading } from '../../components/page-heading';
+import { LoadError } from '@/components/load-error';
+import { ReleaseUpload } from './components/release-upload';
+import { PageHeading } from '@/components/page-heading';
 import { useRelease, type QaRow, type Release } from './api';
 import { PublishDialog } from './components/publish-dialog';
 import { QaDrawer } from './components/qa-drawer';
-import { useCanChangeData } from '../../lib/staff-role';
+import { useCanChangeData } from '@/lib/staff-role';
 
 const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
 const byNumber = (key: 'records' | 'added' | 'removed' | 'changed' | 'invalidValueCount') => (a: QaRow, b: QaRow) =>

@@ -1,7 +1,7 @@
 import type { components } from '@web-shared/api-types';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminKeys, getJson, sendJson } from '../../lib/api';
-import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '../../lib/server-table';
+import { adminKeys, getJson, sendJson } from '@/lib/api';
+import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '@/lib/server-table';
 
 /** One row of GET /api/admin/subscriptions (docs/store-spec.md §2 Subscriptions table). Amount in dollars. */
 export type AdminSubscription = components['schemas']['AdminSubscriptionDto'];

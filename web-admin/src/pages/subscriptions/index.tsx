@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate, formatDollars } from '@web-shared/format';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { messageOf } from '../../lib/api';
-import { useCsvExport } from '../../lib/csv-export';
-import { useServerTable } from '../../lib/server-table';
-import { pagination } from '../../lib/table';
-import { useNotify } from '../../lib/notify';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { messageOf } from '@/lib/api';
+import { useCsvExport } from '@/lib/csv-export';
+import { useServerTable } from '@/lib/server-table';
+import { pagination } from '@/lib/table';
+import { useNotify } from '@/lib/notify';
 import {
   fetchEverySubscription,
   useCancelSubscription,
@@ -28,7 +28,7 @@ import {
 } from './subscription-rows';
 import { ReplaceOrderLinkButton } from './replace-order-link';
 import './subscriptions.css';
-import { useCanChangeData } from '../../lib/staff-role';
+import { useCanChangeData } from '@/lib/staff-role';
 
 /** An address may break after its "@" first, then anywhere: "accounts@" above "example.com", not mid-word. */
 function breakableEmail(email: string) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
-import { messageOf } from '../../lib/api';
-import { useNotify } from '../../lib/notify';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
 import { useReplaceOrderLink, type AdminSubscription } from './api';
 import { countyLabel, customerEmail, customerName } from './subscription-rows';
 

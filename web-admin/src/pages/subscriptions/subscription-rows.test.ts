@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '@/lib/csv';
 import type { AdminSubscription } from './api';
 import {
   canCancel,

@@ -1,6 +1,6 @@
 import { planFor, type PurchaseType } from '@contracts/plans';
 import { formatDate } from '@web-shared/format';
-import type { CsvColumn } from '../../lib/csv';
+import type { CsvColumn } from '@/lib/csv';
 import type { AdminSubscription } from './api';
 
 /** The customer as staff call them: "First Last", else "Guest User" (checkout by email leaves the name empty). */

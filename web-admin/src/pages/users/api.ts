@@ -1,7 +1,7 @@
 import type { components } from '@web-shared/api-types';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminKeys, getJson } from '../../lib/api';
-import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '../../lib/server-table';
+import { adminKeys, getJson } from '@/lib/api';
+import { fetchEveryPage, listQuery, type ListFilter, type ListPage, type ListParams } from '@/lib/server-table';
 
 /** One row of GET /api/admin/users (docs/store-spec.md §3 admin user row). Amounts in dollars. */
 export type AdminUser = components['schemas']['AdminUserDto'];

@@ -1,11 +1,11 @@
 import { Avatar, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDollars } from '@web-shared/format';
-import { LoadError } from '../../components/load-error';
-import { PageHeading } from '../../components/page-heading';
-import { useCsvExport } from '../../lib/csv-export';
-import { useServerTable } from '../../lib/server-table';
-import { pagination } from '../../lib/table';
+import { LoadError } from '@/components/load-error';
+import { PageHeading } from '@/components/page-heading';
+import { useCsvExport } from '@/lib/csv-export';
+import { useServerTable } from '@/lib/server-table';
+import { pagination } from '@/lib/table';
 import { fetchEveryUser, useUsersPage, type AdminUser, type UserSortKey } from './api';
 import { displayName, emailLabel, joinDateLabel, totalSpent, USER_CSV, userStatus, type UserStatus } from './user-rows';
 

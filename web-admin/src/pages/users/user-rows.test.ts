@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/csv';
+import { toCsv } from '@/lib/csv';
 import { displayName, emailLabel, joinDateLabel, totalSpent, USER_CSV, type UserRow, userStatus } from './user-rows';
 
 const user = (over: Partial<UserRow> & { id: string }): UserRow => ({

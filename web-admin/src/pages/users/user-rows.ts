@@ -1,5 +1,5 @@
 import { formatDate } from '@web-shared/format';
-import type { CsvColumn } from '../../lib/csv';
+import type { CsvColumn } from '@/lib/csv';
 import type { AdminUser } from './api';
 
 /** A user as the rows show one: the spec shows a missing join date as "Unknown". */

@@ -9,10 +9,10 @@ import {
   releaseLine,
   useCountyDataset,
   type CountyDatasetSummary,
-} from '../../lib/county-dataset';
-import { changeCounts, RELEASES_SHOWN, useCountyReleases } from '../../lib/county-releases';
-import { messageOf } from '../../lib/http';
-import { PLAN_OFFERS } from '../../lib/plan-offers';
+} from '@/lib/county-dataset';
+import { changeCounts, RELEASES_SHOWN, useCountyReleases } from '@/lib/county-releases';
+import { messageOf } from '@/lib/http';
+import { PLAN_OFFERS } from '@/lib/plan-offers';
 import { Button, ButtonAnchor, ButtonLink } from '../ui/button';
 import { CloseIcon } from '../ui/close-icon';
 import { Skeleton } from '../ui/skeleton';

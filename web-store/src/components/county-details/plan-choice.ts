@@ -1,5 +1,5 @@
 import type { PurchaseType } from '@contracts/plans';
-import type { County } from '../../lib/counties';
+import type { County } from '@/lib/counties';
 
 /** The county a "what you get" panel is about, as both county lists know it. */
 export type DetailsCounty = Pick<County, 'id' | 'name' | 'state'>;

@@ -1,6 +1,6 @@
 import type { PurchaseType } from '@contracts/plans';
 import { countOf } from '@web-shared/format';
-import { matchesSearch } from '../../lib/counties';
+import { matchesSearch } from '@/lib/counties';
 
 /** How many cards show at first and with each "Show more": thousands of cards at once make the page crawl. */
 export const PAGE_SIZE = 60;

@@ -1,4 +1,4 @@
-import { CHECKOUT_EMAIL_KEY } from '../../lib/cart';
+import { CHECKOUT_EMAIL_KEY } from '@/lib/cart';
 import type { BuyerDetails } from './checkout-rules';
 
 // Session storage can be refused (privacy modes); the checkout then simply does not remember the email.

@@ -1,7 +1,7 @@
 import { autoRenewalTerms, LICENSE_TERMS } from '@contracts/license';
 import { PLANS } from '@contracts/plans';
-import { CartItem } from '../../lib/cart';
-import { HttpError } from '../../lib/http';
+import { CartItem } from '@/lib/cart';
+import { HttpError } from '@/lib/http';
 import {
   activatedMessage,
   activationErrorMessage,

@@ -1,9 +1,9 @@
 import { autoRenewalTerms, LICENSE_TERMS, LICENSE_VERSION } from '@contracts/license';
 import { PurchaseType } from '@contracts/plans';
 import type { components } from '@web-shared/api-types';
-import { CartItem, cartTotal, lineFor, parseStoredCart } from '../../lib/cart';
+import { CartItem, cartTotal, lineFor, parseStoredCart } from '@/lib/cart';
 import { formatDollars } from '@web-shared/format';
-import { HttpError, messageOf } from '../../lib/http';
+import { HttpError, messageOf } from '@/lib/http';
 
 /** The plan a single-county checkout (/checkout/{countyId}) starts on: the one the store recommends. */
 export const DEFAULT_COUNTY_PLAN: PurchaseType = 'annual';

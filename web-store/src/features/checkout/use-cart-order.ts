@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from '../../components/ui/toast';
-import { CART_KEY } from '../../lib/cart';
+import { toast } from '@/components/ui/toast';
+import { CART_KEY } from '@/lib/cart';
 import { Order, orderFromStoredCart } from './checkout-rules';
 
 function readStoredCart(): Order {

@@ -1,6 +1,6 @@
 import { CART_LIMIT, planFor, PurchaseType } from '@contracts/plans';
 import { countOf } from '@web-shared/format';
-import type { AddManyResult, AddResult, CartCounty } from '../../lib/cart';
+import type { AddManyResult, AddResult, CartCounty } from '@/lib/cart';
 
 export interface ToastMessage {
   title: string;

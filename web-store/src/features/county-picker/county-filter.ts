@@ -1,4 +1,4 @@
-import { matchesSearch, statesWithCounts, type County } from '../../lib/counties';
+import { matchesSearch, statesWithCounts, type County } from '@/lib/counties';
 
 /** docs/store-spec.md §9: the picker never lists more than this many counties at once. */
 export const LIST_LIMIT = 100;

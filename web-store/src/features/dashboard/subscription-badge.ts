@@ -1,4 +1,4 @@
-import type { BadgeVariant } from '../../components/ui/badge';
+import type { BadgeVariant } from '@/components/ui/badge';
 
 /** docs/store-spec.md §9: below this many days left, a subscription's badge warns that it ends soon. */
 export const EXPIRY_WARNING_DAYS = 30;

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '@/lib/auth';
 
 /** The parts of the signed-in user the greeting uses. */
 export type GreetedUser = Pick<CurrentUser, 'email' | 'firstName' | 'lastName'>;

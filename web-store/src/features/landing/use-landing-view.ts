@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trackEvent } from '../../lib/journey';
+import { trackEvent } from '@/lib/journey';
 
 /**
  * Records landing_view once per showing of the landing page. The ref survives React StrictMode's

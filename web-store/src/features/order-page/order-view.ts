@@ -1,6 +1,6 @@
 // How the order page words an order and its subscriptions.
 import type { components } from '@web-shared/api-types';
-import type { BadgeVariant } from '../../components/ui/badge';
+import type { BadgeVariant } from '@/components/ui/badge';
 
 export type OrderStatus = components['schemas']['OrderPageDto']['status'];
 

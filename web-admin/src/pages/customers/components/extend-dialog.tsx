@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Form, InputNumber, Modal, Select, Space } from 'antd';
 import { formatDate } from '@web-shared/format';
 import { MOST_EXTENSION } from '@contracts/extensions';
-import { messageOf } from '../../../lib/api';
-import { useNotify } from '../../../lib/notify';
-import { useRequestKey } from '../../../lib/request-key';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { useRequestKey } from '@/lib/request-key';
 import { useExtendSubscription, type CustomerSubscription, type ExtensionUnit } from '../api';
 import { extendedEnd } from '../customer-figures';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Form, InputNumber, Modal, Radio } from 'antd';
-import { messageOf } from '../../../lib/api';
-import { useNotify } from '../../../lib/notify';
-import { useRequestKey } from '../../../lib/request-key';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { useRequestKey } from '@/lib/request-key';
 import { useRefund, type CustomerOrder } from '../api';
 import { dollarsOf, refundCents } from '../customer-figures';
 

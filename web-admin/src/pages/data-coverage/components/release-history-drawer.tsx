@@ -1,5 +1,5 @@
 import { Drawer, Empty, Skeleton, Table, Tag } from 'antd';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '@/components/load-error';
 import { useCountyReleases } from '../api';
 import type { CoverageCounty } from '../coverage-ages';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Modal, Radio, Space, Typography } from 'antd';
-import { messageOf } from '../../../lib/api';
-import { useNotify } from '../../../lib/notify';
+import { messageOf } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
 import { usePublishRelease, type QaRow, type Release } from '../api';
 
 type Choice = 'acknowledge' | 'exclude';

@@ -1,5 +1,5 @@
 import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '@/components/load-error';
 import { usePreview, type QaRow } from '../api';
 
 const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));

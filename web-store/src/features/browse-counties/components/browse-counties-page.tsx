@@ -1,9 +1,9 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/field';
-import { useRequiredUser } from '../../../lib/auth';
-import { statesWithCounts, useCounties } from '../../../lib/counties';
-import { trackEvent } from '../../../lib/journey';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
+import { useRequiredUser } from '@/lib/auth';
+import { statesWithCounts, useCounties } from '@/lib/counties';
+import { trackEvent } from '@/lib/journey';
 import { ALL_STATES, filterCounties, PAGE_SIZE } from '../county-browse';
 import { BrowseHeader } from './browse-header';
 import './browse-counties.css';

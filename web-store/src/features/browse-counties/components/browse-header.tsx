@@ -1,6 +1,6 @@
-import { SiteHeader } from '../../../components/site';
-import { LogoutLink } from '../../../components/logout-link';
-import { ButtonLink } from '../../../components/ui/button';
+import { SiteHeader } from '@/components/site';
+import { LogoutLink } from '@/components/logout-link';
+import { ButtonLink } from '@/components/ui/button';
 
 export function BrowseHeader() {
   return (

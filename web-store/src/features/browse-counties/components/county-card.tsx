@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { PurchaseType } from '@contracts/plans';
-import { CountyDetailsButton } from '../../../components/county-details/county-details-button';
-import { ButtonLink } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import type { County } from '../../../lib/counties';
+import { CountyDetailsButton } from '@/components/county-details/county-details-button';
+import { ButtonLink } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { County } from '@/lib/counties';
 import { checkoutPath } from '../county-browse';
 
 export function CountyCard({ county }: { county: Pick<County, 'id' | 'name' | 'state'> }) {

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import type { County } from '../../../lib/counties';
+import { Button } from '@/components/ui/button';
+import type { County } from '@/lib/counties';
 import { nextLimit, resultSummary } from '../county-browse';
 import { CountyCard } from './county-card';
 

@@ -1,5 +1,5 @@
-import { Label, Select } from '../../../components/ui/field';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Label, Select } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ALL_STATES } from '../county-browse';
 
 interface StateFilterProps {

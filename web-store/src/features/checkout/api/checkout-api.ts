@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { getJson, sendJson } from '../../../lib/http';
+import { getJson, sendJson } from '@/lib/http';
 import type { PaymentIntentRequest } from '../checkout-rules';
 
 /** GET /api/checkout/config: what the card form needs. publishableKey is null when payments are not set up. */

@@ -2,10 +2,10 @@ import { FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions, StripePaymentElementOptions } from '@stripe/stripe-js';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { trackEvent } from '../../../lib/journey';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { trackEvent } from '@/lib/journey';
 import { activatePayment, PaymentIntentCreated } from '../api/checkout-api';
 import {
   activatedMessage,

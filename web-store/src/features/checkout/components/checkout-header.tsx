@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Logo, PhoneLink } from '../../../components/site';
+import { Logo, PhoneLink } from '@/components/site';
 
 export function CheckoutHeader() {
   return (

@@ -1,5 +1,5 @@
 import { ReactNode, useEffect, useRef, useState } from 'react';
-import { trackEvent } from '../../../lib/journey';
+import { trackEvent } from '@/lib/journey';
 import { PaymentIntentCreated } from '../api/checkout-api';
 import { Order } from '../checkout-rules';
 import { OrderSummary, OrderSummarySkeleton } from './order-summary';

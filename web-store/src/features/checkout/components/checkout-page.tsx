@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PURCHASE_TYPES, PurchaseType } from '@contracts/plans';
-import { cart } from '../../../lib/cart';
-import { useCounties } from '../../../lib/counties';
+import { cart } from '@/lib/cart';
+import { useCounties } from '@/lib/counties';
 import { DEFAULT_COUNTY_PLAN, orderForCounty } from '../checkout-rules';
 import { forgetBuyer, forgetEmail } from '../checkout-email';
 import { useCartOrder } from '../use-cart-order';
@@ -11,7 +11,7 @@ import { CheckoutLayout } from './checkout-layout';
 import { CheckoutProblem } from './checkout-problem';
 import { PlanChooser } from './plan-chooser';
 import './checkout.css';
-import { SiteFooter } from '../../../components/site';
+import { SiteFooter } from '@/components/site';
 
 // docs/store-spec.md §4: a successful payment clears what the checkout kept; the invoice details go with the email.
 function clearCartCheckout() {

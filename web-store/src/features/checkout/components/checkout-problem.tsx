@@ -1,5 +1,5 @@
 import { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 
 /** Why there is nothing to pay for here, with the way back. */
 export function CheckoutProblem({

@@ -1,11 +1,11 @@
 import { COMPANY_NAME_MAX_LENGTH, TAX_ID_MAX_LENGTH } from '@contracts/invoice';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/field';
-import { dismissToast, toast } from '../../../components/ui/toast';
-import { useCurrentUser } from '../../../lib/auth';
-import { trackEvent } from '../../../lib/journey';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
+import { dismissToast, toast } from '@/components/ui/toast';
+import { useCurrentUser } from '@/lib/auth';
+import { trackEvent } from '@/lib/journey';
 import { createPaymentIntent, PaymentIntentCreated } from '../api/checkout-api';
 import {
   BuyerDetails,

@@ -1,8 +1,8 @@
 import { ReactNode } from 'react';
 import { planFor } from '@contracts/plans';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { CartItem } from '../../../lib/cart';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { CartItem } from '@/lib/cart';
 import { countOf, formatDollars } from '@web-shared/format';
 import { PlanExplanation } from './plan-explanation';
 

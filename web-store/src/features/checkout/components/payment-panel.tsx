@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PaymentIntentCreated, useCheckoutConfig } from '../api/checkout-api';
 import { readStoredBuyer, readStoredEmail } from '../checkout-email';
 import { BuyerDetails, Order } from '../checkout-rules';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PLANS, PurchaseType } from '@contracts/plans';
 import { countOf } from '@web-shared/format';
-import { Button } from '../../../components/ui/button';
-import { Label, Select } from '../../../components/ui/field';
-import { PLAN_OFFERS } from '../../../lib/plan-offers';
+import { Button } from '@/components/ui/button';
+import { Label, Select } from '@/components/ui/field';
+import { PLAN_OFFERS } from '@/lib/plan-offers';
 
 interface AddStateCountiesProps {
   state: string;

@@ -1,7 +1,7 @@
 import { PLANS, PurchaseType } from '@contracts/plans';
-import type { CartItem } from '../../../lib/cart';
+import type { CartItem } from '@/lib/cart';
 import { formatDollars } from '@web-shared/format';
-import { CloseIcon } from '../../../components/ui/close-icon';
+import { CloseIcon } from '@/components/ui/close-icon';
 
 interface CartLineProps {
   item: CartItem;

@@ -1,8 +1,8 @@
 import { forwardRef, useLayoutEffect, useRef } from 'react';
 import { PurchaseType } from '@contracts/plans';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import type { CartItem } from '../../../lib/cart';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { CartItem } from '@/lib/cart';
 import { countOf, formatDollars } from '@web-shared/format';
 import { CartLine } from './cart-line';
 

@@ -1,4 +1,4 @@
-import { Input, Label, Select } from '../../../components/ui/field';
+import { Input, Label, Select } from '@/components/ui/field';
 import { ALL_STATES } from '../county-filter';
 
 interface CountyFiltersProps {

@@ -1,6 +1,6 @@
 import { Component, lazy, memo, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 // Only the file's address: the shapes are fetched with the map's code, never with the page.
 import shapesUrl from '../map/county-shapes.bin?url';
 import type { CountyMapProps } from '../map/county-map';

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { planFor, PLANS, PurchaseType } from '@contracts/plans';
-import { toast } from '../../../components/ui/toast';
-import { cart, cartTotal, useCart } from '../../../lib/cart';
-import { useCounties } from '../../../lib/counties';
+import { toast } from '@/components/ui/toast';
+import { cart, cartTotal, useCart } from '@/lib/cart';
+import { useCounties } from '@/lib/counties';
 import { formatDollars } from '@web-shared/format';
-import { trackEvent } from '../../../lib/journey';
+import { trackEvent } from '@/lib/journey';
 import { addAllMessage, addToCartMessage, CART_EMPTY } from '../cart-messages';
 import { ALL_STATES, filterCounties, indexCounties, PickerCounty, stateChoices } from '../county-filter';
 import { CART_HEADING_ID, CartPanel } from './cart-panel';
@@ -16,7 +16,7 @@ import { CountyFilters } from './county-filters';
 import { CountyResults, CountyResultsError, CountyResultsLoading } from './county-results';
 import './county-picker.css';
 import { PickerHeader } from './picker-header';
-import { SiteFooter } from '../../../components/site';
+import { SiteFooter } from '@/components/site';
 
 /** True while the element is on screen: the phone's summary bar hides when the cart itself is in view. */
 function useInView(ref: React.RefObject<Element | null>): boolean {

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PurchaseType } from '@contracts/plans';
-import { CountyDetailsButton } from '../../../components/county-details/county-details-button';
-import { PLAN_OFFERS } from '../../../lib/plan-offers';
+import { CountyDetailsButton } from '@/components/county-details/county-details-button';
+import { PLAN_OFFERS } from '@/lib/plan-offers';
 import type { PickerCounty } from '../county-filter';
 
 interface CountyRowProps {

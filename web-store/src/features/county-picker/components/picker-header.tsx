@@ -1,7 +1,7 @@
-import { Logo, PhoneLink } from '../../../components/site';
-import { LogoutLink } from '../../../components/logout-link';
-import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
-import { loginUrl, useCurrentUser } from '../../../lib/auth';
+import { Logo, PhoneLink } from '@/components/site';
+import { LogoutLink } from '@/components/logout-link';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/button';
+import { loginUrl, useCurrentUser } from '@/lib/auth';
 
 /** Dashboard and Logout once signed in, Login otherwise; nothing while the lookup runs, so no link flickers. */
 function AccountLinks() {

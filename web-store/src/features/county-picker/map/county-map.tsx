@@ -1,10 +1,10 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { planFor, PurchaseType } from '@contracts/plans';
-import { Button } from '../../../components/ui/button';
-import { CloseIcon } from '../../../components/ui/close-icon';
-import type { CartItem } from '../../../lib/cart';
-import type { County } from '../../../lib/counties';
-import { PLAN_OFFERS, planPrice } from '../../../lib/plan-offers';
+import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/close-icon';
+import type { CartItem } from '@/lib/cart';
+import type { County } from '@/lib/counties';
+import { PLAN_OFFERS, planPrice } from '@/lib/plan-offers';
 import type { PickerCounty } from '../county-filter';
 import { ALL_STATES } from '../county-filter';
 import { boundsOf, type CountyShapes, MAP_HEIGHT, MAP_WIDTH, outlineArcs } from './county-shapes';

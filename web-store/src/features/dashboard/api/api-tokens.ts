@@ -1,6 +1,6 @@
 import type { components } from '@web-shared/api-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, sendJson } from '../../../lib/http';
+import { getJson, sendJson } from '@/lib/http';
 
 /** One of the customer's API tokens as the list shows it: never its secret. */
 export type ApiToken = components['schemas']['ApiTokenDto'];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceSummary } from '../../../components/invoice-rows';
-import { getJson } from '../../../lib/http';
+import type { InvoiceSummary } from '@/components/invoice-rows';
+import { getJson } from '@/lib/http';
 
 export type { InvoiceSummary };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, sendJson } from '../../../lib/http';
-import type { DownloadChoice, DownloadLink, Subscription } from '../../../lib/subscriptions';
+import { getJson, sendJson } from '@/lib/http';
+import type { DownloadChoice, DownloadLink, Subscription } from '@/lib/subscriptions';
 
 export type { Subscription };
 

@@ -1,10 +1,10 @@
 import { formatDate } from '@web-shared/format';
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/toast';
-import { handleUnauthorized } from '../../../lib/auth';
-import { isUnauthorized, messageOf } from '../../../lib/http';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { handleUnauthorized } from '@/lib/auth';
+import { isUnauthorized, messageOf } from '@/lib/http';
 import { ApiToken, CreatedApiToken, useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 import './api-tokens.css';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast';
-import { handleUnauthorized } from '../../../lib/auth';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
+import { handleUnauthorized } from '@/lib/auth';
 import { Subscription, useAutoRenew } from '../api/subscriptions';
 
 /** docs/store-spec.md §2/§7/§8: an annual subscription's auto-renewal, saved at once and locked while it saves. */

@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { ApiTokenSection } from './api-token-section';
-import { useRequiredUser } from '../../../lib/auth';
-import { HttpError } from '../../../lib/http';
+import { useRequiredUser } from '@/lib/auth';
+import { HttpError } from '@/lib/http';
 import { DashboardHeader } from './dashboard-header';
 import './dashboard.css';
 import { InvoiceSection } from './invoice-section';

@@ -1,6 +1,6 @@
-import { InvoiceList } from '../../../components/invoice-list';
-import { Button } from '../../../components/ui/button';
-import { isUnauthorized } from '../../../lib/http';
+import { InvoiceList } from '@/components/invoice-list';
+import { Button } from '@/components/ui/button';
+import { isUnauthorized } from '@/lib/http';
 import { useInvoices } from '../api/invoices';
 
 /**

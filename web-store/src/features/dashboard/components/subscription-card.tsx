@@ -1,16 +1,16 @@
 import { planFor } from '@contracts/plans';
 import { useId } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDollars } from '@web-shared/format';
 import type { Subscription } from '../api/subscriptions';
 import { subscriptionBadge } from '../subscription-badge';
 import { AutoRenewSwitch } from './auto-renew-switch';
-import { DownloadButton } from '../../../components/download-button';
-import { ReleaseDownloads } from '../../../components/release-downloads';
-import { toast } from '../../../components/ui/toast';
-import { handleUnauthorized } from '../../../lib/auth';
-import { messageOf } from '../../../lib/http';
+import { DownloadButton } from '@/components/download-button';
+import { ReleaseDownloads } from '@/components/release-downloads';
+import { toast } from '@/components/ui/toast';
+import { handleUnauthorized } from '@/lib/auth';
+import { messageOf } from '@/lib/http';
 import { requestDownloadLink } from '../api/subscriptions';
 
 /** A refused download on the dashboard: a lost session signs in again; anything else is a toast. */

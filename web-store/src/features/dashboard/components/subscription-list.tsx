@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { handleUnauthorized } from '../../../lib/auth';
-import { isUnauthorized } from '../../../lib/http';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { handleUnauthorized } from '@/lib/auth';
+import { isUnauthorized } from '@/lib/http';
 import { useSubscriptions } from '../api/subscriptions';
 import { SubscriptionCard, SubscriptionCardSkeleton } from './subscription-card';
 

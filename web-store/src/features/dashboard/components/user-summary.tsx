@@ -1,5 +1,5 @@
-import { Skeleton } from '../../../components/ui/skeleton';
-import type { CurrentUser } from '../../../lib/auth';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { CurrentUser } from '@/lib/auth';
 import { initialsOf, welcomeOf } from '../user-greeting';
 
 export function UserSummary({ user }: { user: CurrentUser }) {

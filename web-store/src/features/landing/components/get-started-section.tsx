@@ -1,5 +1,5 @@
-import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
-import { loginUrl } from '../../../lib/auth';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/button';
+import { loginUrl } from '@/lib/auth';
 
 export function GetStartedSection() {
   return (

@@ -1,4 +1,4 @@
-import { ButtonAnchor, ButtonLink } from '../../../components/ui/button';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/button';
 
 const HIGHLIGHTS = [
   { value: '3,000+', label: 'U.S. counties' },

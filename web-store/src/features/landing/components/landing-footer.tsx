@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PhoneLink } from '../../../components/site';
-import { siteInfo } from '../../../lib/site-info';
+import { PhoneLink } from '@/components/site';
+import { siteInfo } from '@/lib/site-info';
 
 export function LandingFooter() {
   return (

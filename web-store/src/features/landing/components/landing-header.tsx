@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { Logo, PhoneLink } from '../../../components/site';
-import { ButtonAnchor } from '../../../components/ui/button';
-import { loginUrl } from '../../../lib/auth';
+import { Logo, PhoneLink } from '@/components/site';
+import { ButtonAnchor } from '@/components/ui/button';
+import { loginUrl } from '@/lib/auth';
 
 const ANCHORS = [
   { href: '#how-it-works', label: 'How It Works' },

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import type { PlanCardView } from '../landing-content';
 
 export function PlanCard({ plan }: { plan: PlanCardView }) {

@@ -1,5 +1,5 @@
 import { PLANS } from '@contracts/plans';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { snapshotCard, trackerCard } from '../landing-content';
 import { PlanCard } from './plan-card';
 

@@ -1,4 +1,4 @@
-import { siteInfo, telHref } from '../../../lib/site-info';
+import { siteInfo, telHref } from '@/lib/site-info';
 
 /** The support email and phone the server configures; a line is left out when its value is unset. */
 export function ContactDetails() {

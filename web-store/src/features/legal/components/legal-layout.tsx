@@ -1,7 +1,7 @@
 import { ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Logo } from '../../../components/site';
-import { ButtonLink } from '../../../components/ui/button';
+import { Logo } from '@/components/site';
+import { ButtonLink } from '@/components/ui/button';
 import './legal-layout.css';
 
 interface LegalLayoutProps {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import './not-found-page.css';
 
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { getJson, sendJson } from '../../../lib/http';
-import type { DownloadChoice, DownloadLink } from '../../../lib/subscriptions';
+import { getJson, sendJson } from '@/lib/http';
+import type { DownloadChoice, DownloadLink } from '@/lib/subscriptions';
 
 /**
  * GET /api/orders/{token}: an order as its page shows it; amounts in dollars. Its invoices come oldest

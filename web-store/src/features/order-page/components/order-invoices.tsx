@@ -1,5 +1,5 @@
-import { InvoiceList } from '../../../components/invoice-list';
-import type { InvoiceSummary } from '../../../components/invoice-rows';
+import { InvoiceList } from '@/components/invoice-list';
+import type { InvoiceSummary } from '@/components/invoice-rows';
 
 export function OrderInvoices({ invoices }: { invoices: readonly InvoiceSummary[] }) {
   return (

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { siteInfo } from '../../../lib/site-info';
+import { ButtonLink } from '@/components/ui/button';
+import { siteInfo } from '@/lib/site-info';
 
 /** A token that names no order: altered, cut short when copied, or not from a receipt. */
 export function OrderNotFound() {

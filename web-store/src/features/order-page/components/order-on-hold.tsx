@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 
 /**
  * The order's payment is disputed (open, or lost), or the link was one staff gave and has expired: the

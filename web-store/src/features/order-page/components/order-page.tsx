@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { PhoneLink, SiteHeader } from '../../../components/site';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { loginUrl } from '../../../lib/auth';
-import { HttpError } from '../../../lib/http';
+import { PhoneLink, SiteHeader } from '@/components/site';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { loginUrl } from '@/lib/auth';
+import { HttpError } from '@/lib/http';
 import { Order, useOrder } from '../api/order';
 import { OrderInvoices } from './order-invoices';
 import { OrderNotFound } from './order-not-found';

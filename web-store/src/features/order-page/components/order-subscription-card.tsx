@@ -1,10 +1,10 @@
 import { planFor } from '@contracts/plans';
 import { useId } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { formatDate, formatDollars } from '@web-shared/format';
-import { DownloadButton } from '../../../components/download-button';
-import { ReleaseDownloads } from '../../../components/release-downloads';
-import type { Subscription } from '../../../lib/subscriptions';
+import { DownloadButton } from '@/components/download-button';
+import { ReleaseDownloads } from '@/components/release-downloads';
+import type { Subscription } from '@/lib/subscriptions';
 import { requestOrderDownloadLink } from '../api/order';
 import { noDownloadReason, OrderStatus, subscriptionStatusBadge } from '../order-view';
 

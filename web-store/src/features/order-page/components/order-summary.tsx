@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { formatDate, formatDollars } from '@web-shared/format';
 import type { Order } from '../api/order';
 import { orderStatusBadge } from '../order-view';

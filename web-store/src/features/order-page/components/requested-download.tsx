@@ -2,9 +2,9 @@ import { FILE_KINDS, FORMAT_IDS, formatInfo, type DatasetFormat, type FileKind }
 import { formatFileSize, formatRelease } from '@web-shared/format';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DownloadWaiting } from '../../../components/download-waiting';
-import { usePreparedDownload } from '../../../lib/prepared-download';
-import type { DownloadChoice } from '../../../lib/subscriptions';
+import { DownloadWaiting } from '@/components/download-waiting';
+import { usePreparedDownload } from '@/lib/prepared-download';
+import type { DownloadChoice } from '@/lib/subscriptions';
 import { requestOrderDownloadLink, type Order } from '../api/order';
 
 /** The file an email's link asked for (?subscription=&release=&kind=&format=), when it names one of the order's. */

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Progress, Space, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { components } from '@web-shared/api-types';
-import { getJson } from '../../lib/api';
-import { TusUpload, type UploadProgress } from './tus-upload';
+import { getJson } from '@/lib/api';
+import { TusUpload, type UploadProgress } from '../tus-upload';
 
 type IngestJob = components['schemas']['IngestJobDto'];
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@web-shared/api-types';
-import { adminKeys } from '../lib/api';
-import { clearSignedInMarker, markSignedIn } from '../lib/signed-in-marker';
+import { adminKeys } from './api';
+import { clearSignedInMarker, markSignedIn } from './signed-in-marker';
 
 /**
  * Signed in with the shared password (the server has set the session cookie): mark it, and let the guard pass
