@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { readCatalogFile } from '../database/seeds/county-catalog.seed';
-import { syntheticSourceFile } from '../modules/datasets/synthetic-source-file';
+import { syntheticSourceFile } from './synthetic-data/synthetic-source-file';
 
 const USAGE =
   'Usage: npm run data:synthetic-release -- --month YYYY-MM [--states MD,DE] [--out file.csv.gz] ' +

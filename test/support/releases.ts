@@ -8,7 +8,7 @@ import { CountyDatasetsRepository } from '../../src/modules/datasets/county-data
 import { ReleasesRepository } from '../../src/modules/datasets/releases/releases.repository';
 import { ReleasesService } from '../../src/modules/datasets/releases/releases.service';
 import { DATA_FIELDS } from '../../src/modules/datasets/data-schema';
-import { generateCountyDataset } from '../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset } from '../../src/dev/synthetic-data/synthetic-dataset';
 
 /** One county's files in a release made for a test: its full file, and a change file unless it is its first. */
 export interface TestCountyFiles {

@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { storageConfig } from '../../config';
 import { CountiesRepository } from '../counties';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import type { DatasetFormat } from '../../contracts/dataset-formats';
@@ -16,7 +14,7 @@ import {
 } from './county-datasets.repository';
 import { CurrentRelease, CurrentReleaseQuestion } from './current-release';
 import { KeyFieldCounts } from './key-field-counts';
-import { generateCountyDataset } from './synthetic-dataset';
+import { DATASET_GENERATOR, type DatasetGenerator } from './dataset-generator';
 
 export type {
   ConvertedFile,
@@ -35,9 +33,9 @@ export class CountyDatasetsService {
     private readonly datasets: CountyDatasetsRepository,
     private readonly storage: DatasetStorage,
     private readonly counties: CountiesRepository,
-    @Inject(storageConfig.KEY) config: ConfigType<typeof storageConfig>,
+    @Inject(DATASET_GENERATOR) private readonly generator: DatasetGenerator | null,
   ) {
-    this.generateMissing = config.generateMissingDatasets;
+    this.generateMissing = generator !== null;
     if (this.generateMissing) {
       new Logger('Datasets').warn(
         'Dataset generator active: counties without an uploaded file get generated stand-in data (never in production)',
@@ -70,9 +68,10 @@ export class CountyDatasetsService {
   async ensureRelease(countyId: string, release: string): Promise<CountyDataset> {
     const existing = await this.datasets.find(countyId, release, 'generated');
     if (existing) return existing;
+    if (!this.generator) throw new NotFoundException('No file of this county was published for that release');
     const county = await this.counties.findRecord(countyId, { includeRemoved: true });
     if (!county) throw new NotFoundException('County not found');
-    const { bytes, records, keyFieldCounts } = generateCountyDataset(county, release);
+    const { bytes, records, keyFieldCounts } = this.generator.countyDataset(county, release);
     const storageKey = `counties/${county.fips}/${release}.csv.gz`;
     // Deterministic content: a concurrent request writes the very same bytes.
     await this.storage.put(storageKey, bytes);

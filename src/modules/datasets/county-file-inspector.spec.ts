@@ -4,7 +4,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { checkHeader, CountyFileInspector, describeBytes } from './county-file-inspector';
-import { generateCountyDataset } from './synthetic-dataset';
+import { generateCountyDataset } from '../../dev/synthetic-data/synthetic-dataset';
 
 const FIPS = '24510';
 

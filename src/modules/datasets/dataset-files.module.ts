@@ -3,6 +3,7 @@ import { StorageModule } from '../../integrations/storage/storage.module';
 import { CountiesModule } from '../counties';
 import { CountyDatasetsRepository } from './county-datasets.repository';
 import { CountyDatasetsService } from './county-datasets.service';
+import { DATASET_GENERATOR, datasetGeneratorProvider } from './dataset-generator';
 import { DatasetConversionsRepository } from './formats/dataset-conversions.repository';
 import { DatasetFormatsService } from './formats/dataset-formats.service';
 import { FormatsQueueModule } from './formats/formats-queue.module';
@@ -13,6 +14,7 @@ import { ReleaseHistoryService } from './releases/release-history.service';
 @Module({
   imports: [CountiesModule, StorageModule, FormatsQueueModule],
   providers: [
+    datasetGeneratorProvider,
     DatasetConversionsRepository,
     DatasetFormatsService,
     CountyDatasetsRepository,
@@ -21,6 +23,7 @@ import { ReleaseHistoryService } from './releases/release-history.service';
     ReleaseHistoryService,
   ],
   exports: [
+    DATASET_GENERATOR,
     StorageModule,
     CountyDatasetsService,
     DatasetConversionsRepository,

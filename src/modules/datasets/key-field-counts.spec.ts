@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { countKeyFields, fillRates } from './key-field-counts';
-import { generateCountyDataset } from './synthetic-dataset';
+import { generateCountyDataset } from '../../dev/synthetic-data/synthetic-dataset';
 
 const loving = { fips: '48301', name: 'Loving', stateCode: 'TX', population: 169 };
 

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
-import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/modules/datasets/synthetic-dataset';
+import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { signInToConsole } from '../../support/admin-console';
 import { browserOrigin, cspRefusals, fitsWidth, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';

@@ -9,7 +9,7 @@ import { CountyDatasetsRepository } from '../../../src/modules/datasets/county-d
 import { CountyDatasetsService } from '../../../src/modules/datasets/county-datasets.service';
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
 import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
-import { generateCountyDataset, MIN_RECORDS } from '../../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset, MIN_RECORDS } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { useTestApp } from '../../support/test-app';
 
 const baltimore = { fips: '24510', name: 'Baltimore City', stateCode: 'MD', population: 593_490 };
@@ -83,15 +83,12 @@ describe('County datasets', () => {
   });
 
   it('has no current file for a county without uploads when the generator is off, and generates nothing', async () => {
-    const config = context.store.app.get('CONFIGURATION(storage)');
+    // As in production, where the store has no generator.
     const withoutGenerator = new CountyDatasetsService(
       context.store.app.get(CountyDatasetsRepository),
       context.store.app.get(DatasetStorage),
       context.store.app.get(CountiesRepository),
-      {
-        ...config,
-        generateMissingDatasets: false,
-      },
+      null,
     );
     const [county] = await context.store.db.query(`SELECT id FROM counties WHERE fips = '17031'`);
     expect(await withoutGenerator.currentDataset(county.id, new Date())).toBeNull();

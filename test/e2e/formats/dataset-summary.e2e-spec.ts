@@ -10,7 +10,7 @@ import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
 import { DATASETS_QUEUE } from '../../../src/modules/datasets/datasets.constants';
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
 import { KeyFieldCountingService } from '../../../src/modules/datasets/key-field-counting.service';
-import { generateCountyDataset } from '../../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { eventually } from '../../support/eventually';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 import type { CatalogCountyDto as County } from '../../../src/modules/counties/dto/catalog-county.dto';

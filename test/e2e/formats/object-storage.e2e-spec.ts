@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
-import { generateCountyDataset } from '../../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { DownloadTokens } from '../../../src/modules/downloads/download-token';
 import { eventually } from '../../support/eventually';
 import { LocalS3, startLocalS3 } from '../../support/local-s3';

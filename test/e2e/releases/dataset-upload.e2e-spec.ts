@@ -7,7 +7,7 @@ import request from 'supertest';
 import { CountyDatasetsService } from '../../../src/modules/datasets/county-datasets.service';
 import { DownloadsService } from '../../../src/modules/downloads/downloads.service';
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
-import { generateCountyDataset } from '../../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { buy } from '../../support/purchase';

@@ -7,7 +7,7 @@ import { CountyDatasetsRepository } from '../../../src/modules/datasets/county-d
 import { releaseOf } from '../../../src/modules/datasets/entitlement';
 import { ReleasesRepository } from '../../../src/modules/datasets/releases/releases.repository';
 import { ReleasesService } from '../../../src/modules/datasets/releases/releases.service';
-import { generateCountyDataset } from '../../../src/modules/datasets/synthetic-dataset';
+import { generateCountyDataset } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { ReleaseDeliveriesQueue } from '../../../src/modules/subscriptions/release-deliveries-queue.service';
 import { ReleaseDeliveriesService } from '../../../src/modules/subscriptions/release-deliveries.service';
 import { TrackerDeliveriesService } from '../../../src/modules/subscriptions/tracker-deliveries.service';

@@ -2,13 +2,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { text } from 'node:stream/consumers';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
-import {
-  countyRecords,
-  CountyForDataset,
-  csvLine,
-  DATASET_COLUMNS,
-} from '../../../src/modules/datasets/synthetic-dataset';
-import { syntheticSourceFile } from '../../../src/modules/datasets/synthetic-source-file';
+import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
+import type { CountyForDataset } from '../../../src/modules/datasets/dataset-generator';
+import { syntheticSourceFile } from '../../../src/dev/synthetic-data/synthetic-source-file';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { awaitMessages } from '../../support/outbox';

@@ -18,7 +18,7 @@ import { createGzip } from 'node:zlib';
 import { storageConfig } from '../../../config';
 import { CountiesRepository } from '../../counties';
 import { releaseOf } from '../entitlement';
-import { syntheticSourceFile } from '../synthetic-source-file';
+import { DATASET_GENERATOR, type DatasetGenerator } from '../dataset-generator';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { SourceReceiver } from './ingest/source-receiver.service';
 import { ReleasesService } from './releases.service';
@@ -56,6 +56,7 @@ export class SampleReleases {
     private readonly receiver: SourceReceiver,
     private readonly ingestJobs: IngestJobsRepository,
     private readonly counties: CountiesRepository,
+    @Inject(DATASET_GENERATOR) private readonly generator: DatasetGenerator | null,
     @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {
     this.notePath = join(config.dataDir, '.sample-releases.json');
@@ -63,7 +64,7 @@ export class SampleReleases {
 
   /** Whether this start should run them: generated data is on, and the store has none or a half-done run. */
   async wanted(): Promise<boolean> {
-    if (!this.config.generateMissingDatasets) return false;
+    if (!this.generator) return false;
     const note = this.progress();
     if (note?.state === 'running') return true;
     return (await this.releases.list()).length === 0;
@@ -103,11 +104,12 @@ export class SampleReleases {
 
   /** Stages the month's source file of the sample states, as staff would upload it; the worker takes it from there. */
   private async ingest(releaseId: string, month: string): Promise<void> {
+    const generator = this.generator!;
     const counties = (await this.counties.listCatalog()).filter((county) => SAMPLE_STATES.includes(county.stateCode));
     const dir = await mkdtemp(join(tmpdir(), 'cds-sample-'));
     try {
       const file = join(dir, `${month}.csv.gz`);
-      await pipeline(syntheticSourceFile(counties, month), createGzip(), createWriteStream(file));
+      await pipeline(generator.sourceFile(counties, month), createGzip(), createWriteStream(file));
       await this.receiver.receiveFile(releaseId, null, createReadStream(file), statSync(file).size);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { countyRecords, CountyForDataset, csvLine, DATASET_COLUMNS } from './synthetic-dataset';
+import type { CountyForDataset } from '../../modules/datasets/dataset-generator';
+import { countyRecords, csvLine, DATASET_COLUMNS } from './synthetic-dataset';
 
 export interface SyntheticSourceFileOptions {
   /** Records per county instead of one per 1,000 residents (about: a few slots are empty any month). */

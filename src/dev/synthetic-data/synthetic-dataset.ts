@@ -1,24 +1,19 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { DATA_FIELDS, DataField } from './data-schema';
-import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from './key-field-counts';
+import { DATA_FIELDS, DataField } from '../../modules/datasets/data-schema';
+import type { CountyForDataset, GeneratedDataset } from '../../modules/datasets/dataset-generator';
+import { keyFieldColumns, keyFieldCountsOf } from '../../modules/datasets/key-field-counts';
 import { CHURN, hash, monthName, ParcelEvent, ParcelHistory, parcelsOf } from './synthetic-parcels';
 
 // Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).
 const { imul, floor } = Math;
 
-/**
+/*
  * Realistic made-up parcel records for any county, for local use and tests
  * until real county files are uploaded. The same county and release always
  * give the same bytes; a county has about one parcel per 1,000 residents,
  * and consecutive releases differ as real ones do (see synthetic-parcels.ts).
  */
-export interface CountyForDataset {
-  fips: string;
-  name: string;
-  stateCode: string;
-  population: number | null;
-}
 
 /** Slots of the smallest county: enough that the free sample's 25 records are there in any month. */
 export const MIN_RECORDS = 30;
@@ -423,10 +418,7 @@ export function csvLine(values: string[]): string {
   return values.map(csvField).join(',');
 }
 
-export function generateCountyDataset(
-  county: CountyForDataset,
-  release: string,
-): { bytes: Buffer; records: number; keyFieldCounts: KeyFieldCounts } {
+export function generateCountyDataset(county: CountyForDataset, release: string): GeneratedDataset {
   const lines = [DATASET_COLUMNS.join(',')];
   const filled = KEY_COLUMNS.map(() => 0);
   for (const values of countyRecords(county, release)) {
