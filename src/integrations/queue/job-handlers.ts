@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job } from 'bullmq';
+import { StartupError } from '../../common/startup-error';
 import { JOB_HANDLER, JobHandlerTarget } from './job-handler.decorator';
 import { JOB_NAMES, QueueName } from './jobs';
 
@@ -39,7 +40,7 @@ export function jobHandlerProblems(found: Pick<Found, 'queue' | 'name' | 'where'
 
 @Injectable()
 export class JobHandlers implements OnModuleInit {
-  private readonly handlers = new Map<string, Run>();
+  private handlers?: Map<string, Run>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -48,17 +49,28 @@ export class JobHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const found = this.discover();
-    const problems = jobHandlerProblems(found);
-    if (problems.length) throw new Error(`The worker cannot start: ${problems.join('; ')}`);
-    for (const { queue, name, run } of found) this.handlers.set(`${queue}/${name}`, run);
+    this.registry();
   }
 
   /** Runs a job of the queue by its handler. */
   run(queue: QueueName, job: Job): Promise<unknown> {
-    const handler = this.handlers.get(`${queue}/${job.name}`);
+    const handler = this.registry().get(`${queue}/${job.name}`);
     if (!handler) return Promise.reject(new Error(`Unknown ${queue} job ${job.name}`));
     return handler(job.data, job);
+  }
+
+  /**
+   * Built on first need: BullMQ's workers start in their own module's init, possibly before this
+   * one's, and may take a waiting job at once.
+   */
+  private registry(): Map<string, Run> {
+    if (this.handlers) return this.handlers;
+    const found = this.discover();
+    const problems = jobHandlerProblems(found);
+    // A StartupError: the entry point prints it as one line, "Worker cannot start: …", and exits.
+    if (problems.length) throw new StartupError(problems.join('; '));
+    this.handlers = new Map(found.map(({ queue, name, run }) => [`${queue}/${name}`, run]));
+    return this.handlers;
   }
 
   private discover(): Found[] {
