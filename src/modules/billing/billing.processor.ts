@@ -3,7 +3,7 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { JobHandler } from '../../integrations/queue/job-handler.decorator';
 import { JobHandlers } from '../../integrations/queue/job-handlers';
-import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
+import { InjectJobQueue, JobName, JobQueue } from '../../integrations/queue/jobs';
 import { InvoicesRepository } from '../invoices';
 import {
   BILLING_QUEUE,
@@ -27,10 +27,10 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
 
   /** One schedule each in Redis, however many workers ask for it. */
   async onApplicationBootstrap(): Promise<void> {
-    const schedules = [
+    const schedules: [JobName<typeof BILLING_QUEUE>, number][] = [
       [BillingJob.enrollmentSweep, ENROLLMENT_SWEEP_EVERY_MS],
       [BillingJob.invoiceSweep, INVOICE_SWEEP_EVERY_MS],
-    ] as const;
+    ];
     for (const [name, every] of schedules) {
       await this.queue.upsertJobScheduler(
         name,
