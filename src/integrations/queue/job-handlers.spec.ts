@@ -66,3 +66,18 @@ describe('a worker whose jobs lack handlers', () => {
     expect(error?.message).not.toContain('\n');
   });
 });
+
+// Checked by the compiler (npm run typecheck): a handler takes its job's payload as the map types it.
+export class WrongHandlers {
+  // @ts-expect-error the payload of another job
+  @JobHandler('releases', 'ingest')
+  ingest(data: { datasetId: string }): Promise<string> {
+    return Promise.resolve(data.datasetId);
+  }
+
+  // @ts-expect-error a handler returns a promise
+  @JobHandler('releases', 'compare')
+  compare(): string {
+    return 'compared';
+  }
+}
