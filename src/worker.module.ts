@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CoreModule } from './core.module';
 import { JobMetrics } from './integrations/metrics/job-metrics';
+import { JobHandlersModule } from './integrations/queue/job-handlers.module';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
@@ -15,6 +16,7 @@ import { WorkerStatus } from './worker-status';
   imports: [
     CoreModule,
     DiscoveryModule,
+    JobHandlersModule,
     NotificationsWorkerModule,
     JourneyWorkerModule,
     SubscriptionsWorkerModule,

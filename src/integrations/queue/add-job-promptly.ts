@@ -1,4 +1,5 @@
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
+import type { JobName, JobPayload, JobQueue, QueueName } from './jobs';
 
 const QUEUE_TIMEOUT_MS = 3000;
 
@@ -7,7 +8,12 @@ const QUEUE_TIMEOUT_MS = 3000;
  * wait for it; a request or a transaction must not: its caller's sweep or
  * next run queues the work again (job ids are deterministic, so never twice).
  */
-export async function addJobPromptly(queue: Queue, name: string, data: object, opts: JobsOptions): Promise<void> {
+export async function addJobPromptly<Q extends QueueName, N extends JobName<Q>>(
+  queue: JobQueue<Q>,
+  name: N,
+  data: JobPayload<Q, N>,
+  opts: JobsOptions,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the ${queue.name} queue did not answer in time`)), QUEUE_TIMEOUT_MS);

@@ -1,6 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Job } from 'bullmq';
+import { JobHandler } from '../../integrations/queue/job-handler.decorator';
+import { JobHandlers } from '../../integrations/queue/job-handlers';
+import { InjectJobQueue, JobName, JobQueue } from '../../integrations/queue/jobs';
 import { InvoicesRepository } from '../invoices';
 import {
   BILLING_QUEUE,
@@ -14,7 +17,8 @@ import { RenewalEnrollmentService } from './renewal-enrollment.service';
 @Processor(BILLING_QUEUE)
 export class BillingProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
-    @InjectQueue(BILLING_QUEUE) private readonly queue: Queue,
+    private readonly handlers: JobHandlers,
+    @InjectJobQueue(BILLING_QUEUE) private readonly queue: JobQueue<typeof BILLING_QUEUE>,
     private readonly enrollment: RenewalEnrollmentService,
     private readonly invoices: InvoicesRepository,
   ) {
@@ -23,11 +27,11 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
 
   /** One schedule each in Redis, however many workers ask for it. */
   async onApplicationBootstrap(): Promise<void> {
-    const schedules = {
-      [BillingJob.enrollmentSweep]: ENROLLMENT_SWEEP_EVERY_MS,
-      [BillingJob.invoiceSweep]: INVOICE_SWEEP_EVERY_MS,
-    };
-    for (const [name, every] of Object.entries(schedules)) {
+    const schedules: [JobName<typeof BILLING_QUEUE>, number][] = [
+      [BillingJob.enrollmentSweep, ENROLLMENT_SWEEP_EVERY_MS],
+      [BillingJob.invoiceSweep, INVOICE_SWEEP_EVERY_MS],
+    ];
+    for (const [name, every] of schedules) {
       await this.queue.upsertJobScheduler(
         name,
         { every },
@@ -38,18 +42,27 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
     await this.queue.removeJobScheduler(BillingJob.formerReconcile);
   }
 
-  async process(job: Job): Promise<string> {
-    switch (job.name) {
-      case BillingJob.enrollOrder:
-        return `${await this.enrollment.enrollOrder((job.data as EnrollOrderJobData).orderId)} renewal(s) enrolled`;
-      case BillingJob.enrollmentSweep:
-        return `${await this.enrollment.enrollPending()} renewal(s) enrolled, ${await this.enrollment.endLapsed()} ended`;
-      case BillingJob.formerReconcile:
-        return 'Stripe reconciliation runs on the stripe-events queue';
-      case BillingJob.invoiceSweep:
-        return `${await this.invoices.issueMissing()} invoice(s) issued`;
-      default:
-        throw new Error(`Unknown billing job ${job.name}`);
-    }
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(BILLING_QUEUE, job);
+  }
+
+  @JobHandler(BILLING_QUEUE, BillingJob.enrollOrder)
+  async enrollOrder({ orderId }: EnrollOrderJobData): Promise<string> {
+    return `${await this.enrollment.enrollOrder(orderId)} renewal(s) enrolled`;
+  }
+
+  @JobHandler(BILLING_QUEUE, BillingJob.enrollmentSweep)
+  async enrollmentSweep(): Promise<string> {
+    return `${await this.enrollment.enrollPending()} renewal(s) enrolled, ${await this.enrollment.endLapsed()} ended`;
+  }
+
+  @JobHandler(BILLING_QUEUE, BillingJob.formerReconcile)
+  formerReconcile(): Promise<string> {
+    return Promise.resolve('Stripe reconciliation runs on the stripe-events queue');
+  }
+
+  @JobHandler(BILLING_QUEUE, BillingJob.invoiceSweep)
+  async invoiceSweep(): Promise<string> {
+    return `${await this.invoices.issueMissing()} invoice(s) issued`;
   }
 }

@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
+import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import {
   CountKeyFieldsJobData,
   DATASETS_QUEUE,
@@ -15,7 +14,7 @@ import {
  */
 @Injectable()
 export class DatasetsQueue {
-  constructor(@InjectQueue(DATASETS_QUEUE) private readonly queue: Queue) {}
+  constructor(@InjectJobQueue(DATASETS_QUEUE) private readonly queue: JobQueue<typeof DATASETS_QUEUE>) {}
 
   queueKeyFieldCounts(datasetId: string): Promise<void> {
     const data: CountKeyFieldsJobData = { datasetId };

@@ -1,6 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Job } from 'bullmq';
+import { JobHandler } from '../../integrations/queue/job-handler.decorator';
+import { JobHandlers } from '../../integrations/queue/job-handlers';
+import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import { JOURNEY_QUEUE, JOURNEY_ROLLUP_EVERY_MS, JOURNEY_ROLLUP_JOB } from './journey.constants';
 import { JourneyRollupService } from './journey-rollup.service';
 
@@ -8,8 +11,9 @@ import { JourneyRollupService } from './journey-rollup.service';
 @Processor(JOURNEY_QUEUE, { concurrency: 1 })
 export class JourneyRollupProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
+    private readonly handlers: JobHandlers,
     private readonly rollup: JourneyRollupService,
-    @InjectQueue(JOURNEY_QUEUE) private readonly queue: Queue,
+    @InjectJobQueue(JOURNEY_QUEUE) private readonly queue: JobQueue<typeof JOURNEY_QUEUE>,
   ) {
     super();
   }
@@ -23,7 +27,12 @@ export class JourneyRollupProcessor extends WorkerHost implements OnApplicationB
     );
   }
 
-  async process(): Promise<number> {
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(JOURNEY_QUEUE, job);
+  }
+
+  @JobHandler(JOURNEY_QUEUE, JOURNEY_ROLLUP_JOB)
+  rollUp(): Promise<number> {
     return this.rollup.catchUp();
   }
 }

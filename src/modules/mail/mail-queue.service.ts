@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
+import { InjectJobQueue, JobName, JobPayload, JobQueue } from '../../integrations/queue/jobs';
 import {
   DisputeNoticeJobData,
   MAIL_QUEUE,
@@ -22,7 +21,7 @@ import {
  */
 @Injectable()
 export class MailQueue {
-  constructor(@InjectQueue(MAIL_QUEUE) private readonly queue: Queue) {}
+  constructor(@InjectJobQueue(MAIL_QUEUE) private readonly queue: JobQueue<typeof MAIL_QUEUE>) {}
 
   queueReceipt(orderId: string): Promise<void> {
     return this.add(MailJob.receipt, { orderId }, `receipt-${orderId}`);
@@ -104,7 +103,11 @@ export class MailQueue {
     );
   }
 
-  private add(name: string, data: object, jobId: string): Promise<void> {
+  private add<N extends JobName<typeof MAIL_QUEUE>>(
+    name: N,
+    data: JobPayload<typeof MAIL_QUEUE, N>,
+    jobId: string,
+  ): Promise<void> {
     return addJobPromptly(this.queue, name, data, { jobId });
   }
 }

@@ -1,13 +1,17 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Job } from 'bullmq';
+import { JobHandler } from '../../integrations/queue/job-handler.decorator';
+import { JobHandlers } from '../../integrations/queue/job-handlers';
+import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import { RECONCILE_EVERY_MS, STRIPE_EVENTS_QUEUE, StripeEventsJob } from './stripe-events.constants';
 import { StripeReconciliationService } from './stripe-reconciliation.service';
 
 @Processor(STRIPE_EVENTS_QUEUE)
 export class StripeEventsProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
-    @InjectQueue(STRIPE_EVENTS_QUEUE) private readonly queue: Queue,
+    private readonly handlers: JobHandlers,
+    @InjectJobQueue(STRIPE_EVENTS_QUEUE) private readonly queue: JobQueue<typeof STRIPE_EVENTS_QUEUE>,
     private readonly reconciliation: StripeReconciliationService,
   ) {
     super();
@@ -23,8 +27,12 @@ export class StripeEventsProcessor extends WorkerHost implements OnApplicationBo
     );
   }
 
-  async process(job: Job): Promise<string> {
-    if (job.name === StripeEventsJob.reconcile) return this.reconciliation.run();
-    throw new Error(`Unknown Stripe events job ${job.name}`);
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(STRIPE_EVENTS_QUEUE, job);
+  }
+
+  @JobHandler(STRIPE_EVENTS_QUEUE, StripeEventsJob.reconcile)
+  reconcile(): Promise<string> {
+    return this.reconciliation.run();
   }
 }

@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
+import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import {
   RELEASE_DELIVERIES_JOB,
   ReleaseDeliveriesJobData,
@@ -13,7 +12,9 @@ import {
 export class ReleaseDeliveriesQueue {
   private readonly logger = new Logger('ReleaseDeliveries');
 
-  constructor(@InjectQueue(SUBSCRIPTION_JOBS_QUEUE) private readonly queue: Queue) {}
+  constructor(
+    @InjectJobQueue(SUBSCRIPTION_JOBS_QUEUE) private readonly queue: JobQueue<typeof SUBSCRIPTION_JOBS_QUEUE>,
+  ) {}
 
   /**
    * Queues the deliveries of a published release. The publication stands whatever happens here:

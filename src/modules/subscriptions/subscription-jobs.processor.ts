@@ -1,6 +1,9 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Job } from 'bullmq';
+import { JobHandler } from '../../integrations/queue/job-handler.decorator';
+import { JobHandlers } from '../../integrations/queue/job-handlers';
+import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import { RenewalRemindersService } from './renewal-reminders.service';
 import { ReleaseDeliveriesService } from './release-deliveries.service';
 import {
@@ -16,7 +19,8 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
 @Processor(SUBSCRIPTION_JOBS_QUEUE)
 export class SubscriptionJobsProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
-    @InjectQueue(SUBSCRIPTION_JOBS_QUEUE) private readonly queue: Queue,
+    private readonly handlers: JobHandlers,
+    @InjectJobQueue(SUBSCRIPTION_JOBS_QUEUE) private readonly queue: JobQueue<typeof SUBSCRIPTION_JOBS_QUEUE>,
     private readonly deliveries: TrackerDeliveriesService,
     private readonly reminders: RenewalRemindersService,
     private readonly expiry: SubscriptionExpiryService,
@@ -27,27 +31,36 @@ export class SubscriptionJobsProcessor extends WorkerHost implements OnApplicati
 
   /** One schedule each in Redis, however many workers ask for it. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const [name, pattern] of Object.entries(SUBSCRIPTION_JOB_SCHEDULES)) {
+    for (const name of Object.values(SubscriptionJob)) {
       await this.queue.upsertJobScheduler(
         name,
-        { pattern, tz: 'UTC' },
+        { pattern: SUBSCRIPTION_JOB_SCHEDULES[name], tz: 'UTC' },
         { name, opts: { removeOnComplete: 100, removeOnFail: 100 } },
       );
     }
   }
 
-  process(job: Job): Promise<string> {
-    switch (job.name) {
-      case SubscriptionJob.trackerDeliveries:
-        return this.deliveries.run();
-      case SubscriptionJob.renewalReminders:
-        return this.reminders.run();
-      case SubscriptionJob.expiry:
-        return this.expiry.run();
-      case RELEASE_DELIVERIES_JOB:
-        return this.releaseDeliveries.deliver((job.data as ReleaseDeliveriesJobData).releaseId);
-      default:
-        throw new Error(`Unknown subscription job ${job.name}`);
-    }
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(SUBSCRIPTION_JOBS_QUEUE, job);
+  }
+
+  @JobHandler(SUBSCRIPTION_JOBS_QUEUE, SubscriptionJob.trackerDeliveries)
+  trackerDeliveries(): Promise<string> {
+    return this.deliveries.run();
+  }
+
+  @JobHandler(SUBSCRIPTION_JOBS_QUEUE, SubscriptionJob.renewalReminders)
+  renewalReminders(): Promise<string> {
+    return this.reminders.run();
+  }
+
+  @JobHandler(SUBSCRIPTION_JOBS_QUEUE, SubscriptionJob.expiry)
+  runExpiry(): Promise<string> {
+    return this.expiry.run();
+  }
+
+  @JobHandler(SUBSCRIPTION_JOBS_QUEUE, RELEASE_DELIVERIES_JOB)
+  deliverRelease({ releaseId }: ReleaseDeliveriesJobData): Promise<string> {
+    return this.releaseDeliveries.deliver(releaseId);
   }
 }

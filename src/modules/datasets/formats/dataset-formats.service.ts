@@ -1,12 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { InjectJobQueue, JobQueue, JobRequest } from '../../../integrations/queue/jobs';
 import { CONVERTED_FORMATS, ConvertedFormat, DatasetFormat } from '../../../contracts/dataset-formats';
 import { CountyDataset, CountyDatasetsService } from '../county-datasets.service';
 import { DatasetConversionsRepository, FormatStatus, PendingConversion } from './dataset-conversions.repository';
 import {
   conversionJobId,
-  ConvertJobData,
   FORMATS_QUEUE,
   FORMATS_SWEEP_DAYS,
   FORMATS_SWEEP_EVERY_MS,
@@ -35,7 +33,7 @@ export class DatasetFormatsService {
   constructor(
     private readonly datasets: CountyDatasetsService,
     private readonly conversions: DatasetConversionsRepository,
-    @InjectQueue(FORMATS_QUEUE) private readonly queue: Queue,
+    @InjectJobQueue(FORMATS_QUEUE) private readonly queue: JobQueue<typeof FORMATS_QUEUE>,
   ) {}
 
   /**
@@ -107,16 +105,17 @@ export class DatasetFormatsService {
         batch.map(({ source, format }) => ({ datasetId: source.id, sha256: source.sha256, format })),
         retryFailed,
       );
-      const jobs = batch.map(({ source, format }) => {
-        const data: ConvertJobData = { datasetId: source.id, format };
-        return { name: FormatsJob.convert, data, opts: { jobId: conversionJobId(source.id, source.sha256, format) } };
-      });
+      const jobs = batch.map(({ source, format }) => ({
+        name: FormatsJob.convert,
+        data: { datasetId: source.id, format },
+        opts: { jobId: conversionJobId(source.id, source.sha256, format) },
+      }));
       await promptly(this.addOrRetry(jobs, retryFailed));
     }
   }
 
   private async addOrRetry(
-    jobs: { name: string; data: ConvertJobData; opts: { jobId: string } }[],
+    jobs: (JobRequest<typeof FORMATS_QUEUE> & { opts: { jobId: string } })[],
     retryFailed: boolean,
   ): Promise<void> {
     if (retryFailed) {

@@ -1,7 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Queue } from 'bullmq';
 import { addJobPromptly } from '../../../integrations/queue/add-job-promptly';
+import { InjectJobQueue, JobQueue } from '../../../integrations/queue/jobs';
 import { CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './releases.constants';
 
 /**
@@ -10,7 +9,7 @@ import { CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './re
  */
 @Injectable()
 export class ReleasesQueue {
-  constructor(@InjectQueue(RELEASES_QUEUE) private readonly queue: Queue) {}
+  constructor(@InjectJobQueue(RELEASES_QUEUE) private readonly queue: JobQueue<typeof RELEASES_QUEUE>) {}
 
   queueIngest(ingestJobId: string): Promise<void> {
     const data: IngestJobData = { ingestJobId };

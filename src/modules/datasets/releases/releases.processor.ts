@@ -1,6 +1,9 @@
-import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Job } from 'bullmq';
+import { JobHandler } from '../../../integrations/queue/job-handler.decorator';
+import { JobHandlers } from '../../../integrations/queue/job-handlers';
+import { InjectJobQueue, isJob, JobQueue } from '../../../integrations/queue/jobs';
 import { CountyComparisonService } from './compare/county-comparison.service';
 import { INGEST_SWEEP_JOB, scheduleIngestSweep } from './ingest/ingest-sweep';
 import { IngestService } from './ingest/ingest.service';
@@ -14,9 +17,10 @@ import { CompareJobData, IngestJobData, RELEASES_QUEUE, ReleasesJob } from './re
 @Processor(RELEASES_QUEUE, { lockDuration: 30_000, stalledInterval: 5_000, maxStalledCount: 2 })
 export class ReleasesProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
+    private readonly handlers: JobHandlers,
     private readonly ingest: IngestService,
     private readonly comparison: CountyComparisonService,
-    @InjectQueue(RELEASES_QUEUE) private readonly queue: Queue,
+    @InjectJobQueue(RELEASES_QUEUE) private readonly queue: JobQueue<typeof RELEASES_QUEUE>,
   ) {
     super();
   }
@@ -25,21 +29,26 @@ export class ReleasesProcessor extends WorkerHost implements OnApplicationBootst
     return scheduleIngestSweep(this.queue);
   }
 
-  async process(job: Job): Promise<string> {
-    switch (job.name) {
-      case ReleasesJob.ingest: {
-        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-        const outcome = await this.ingest.run((job.data as IngestJobData).ingestJobId, lastAttempt);
-        if (outcome.done === 'retry') throw outcome.error;
-        return outcome.message;
-      }
-      case ReleasesJob.compare:
-        return this.comparison.compare(job.data as CompareJobData);
-      case INGEST_SWEEP_JOB:
-        return this.ingest.requeueStale();
-      default:
-        throw new Error(`Unknown releases job ${job.name}`);
-    }
+  process(job: Job): Promise<unknown> {
+    return this.handlers.run(RELEASES_QUEUE, job);
+  }
+
+  @JobHandler(RELEASES_QUEUE, ReleasesJob.ingest)
+  async runIngest({ ingestJobId }: IngestJobData, job: Job): Promise<string> {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const outcome = await this.ingest.run(ingestJobId, lastAttempt);
+    if (outcome.done === 'retry') throw outcome.error;
+    return outcome.message;
+  }
+
+  @JobHandler(RELEASES_QUEUE, ReleasesJob.compare)
+  compare(data: CompareJobData): Promise<string> {
+    return this.comparison.compare(data);
+  }
+
+  @JobHandler(RELEASES_QUEUE, INGEST_SWEEP_JOB)
+  ingestSweep(): Promise<string> {
+    return this.ingest.requeueStale();
   }
 
   /**
@@ -48,8 +57,8 @@ export class ReleasesProcessor extends WorkerHost implements OnApplicationBootst
    */
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
-    if (job?.name !== ReleasesJob.ingest) return;
+    if (!isJob(RELEASES_QUEUE, ReleasesJob.ingest, job)) return;
     const over = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/i.test(error.message);
-    if (over) await this.ingest.abandon((job.data as IngestJobData).ingestJobId, error.message);
+    if (over) await this.ingest.abandon(job.data.ingestJobId, error.message);
   }
 }
