@@ -338,12 +338,13 @@ describe('County Tracker emails when a release is published', () => {
   it('says what changed in the monthly email that brings a release its subscriber was never told of', async () => {
     const county = counties[4];
     const subscriber = await subscribe(county, 'annual', 'long-ago@example.com');
-    await db().query(
-      `UPDATE subscriptions SET start_date = start_date - interval '150 days',
-         expiration_date = expiration_date - interval '150 days' WHERE id = $1`,
-      [subscriber],
-    );
     const [first, second] = [monthsAgo(5), monthsAgo(4)];
+    // Subscribed in the first release's month, whatever today's date: the second is news to them.
+    await db().query(
+      `UPDATE subscriptions SET start_date = $2::timestamptz,
+         expiration_date = $2::timestamptz + interval '1 year' WHERE id = $1`,
+      [subscriber, `${first}-01T00:00:00Z`],
+    );
     const releases = context.store.app.get(ReleasesService);
     const firstId = await createRelease(first);
     await draftCounty(firstId, first, county, FIRST_RELEASE);
