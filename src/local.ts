@@ -20,13 +20,14 @@ runEntryPoint('County Data Store', async (env) => {
   workerMetrics.serve(await createWorker());
   const api = await createApi();
   const url = await listen(api, Number(env.PORT));
+  const samples = api.get(SampleReleases);
+  const firstStart = await samples.wanted();
   console.log(startBanner(env, url, workerMetrics.port));
-  await startSampleReleases(api.get(SampleReleases), url);
+  if (firstStart) startSampleReleases(samples, url);
 });
 
 /** On a store's first start, last month's and this month's sample releases, run by the worker while the store answers. */
-async function startSampleReleases(samples: SampleReleases, url: string): Promise<void> {
-  if (!(await samples.wanted())) return;
+function startSampleReleases(samples: SampleReleases, url: string): void {
   console.log(
     `Sample releases: publishing last month's and this month's generated data for ${SAMPLE_STATES.join(', ')} ` +
       `(a minute or two; watch ${url}${ADMIN_PATHS.releases})\n`,

@@ -63,7 +63,8 @@ describe('A fresh local store', () => {
   it('publishes last month and this month through the release pipeline on its first start, and only then', async () => {
     const store = await startLocalStore(environment);
     try {
-      expect(store.output()).toContain('Sample releases: publishing');
+      // The line below the banner, printed with it (they may arrive in two pieces).
+      await eventually(async () => store.output().includes('Sample releases: publishing'), 5_000);
       const login = await fetch(`${store.url}/api/admin/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
