@@ -5,6 +5,7 @@ import { JobMetrics } from './integrations/metrics/job-metrics';
 import { JobHandlersModule } from './integrations/queue/job-handlers.module';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
+import { EventsWorkerModule } from './modules/events';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
@@ -23,6 +24,7 @@ import { WorkerStatus } from './worker-status';
     BillingWorkerModule,
     StripeEventsWorkerModule,
     DatasetsWorkerModule,
+    EventsWorkerModule,
   ],
   providers: [WorkerStatus, JobMetrics],
 })

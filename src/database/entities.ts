@@ -8,6 +8,7 @@ import { IngestJobRecord } from '../modules/datasets/entities/ingest-job.entity'
 import { DatasetConversionRecord } from '../modules/datasets/entities/dataset-conversion.entity';
 import { ReleaseCountyRecord } from '../modules/datasets/entities/release-county.entity';
 import { ReleaseRecord } from '../modules/datasets/entities/release.entity';
+import { DomainEventRecord } from '../modules/events/entities/domain-event.entity';
 import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
 import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
 import {
@@ -55,4 +56,5 @@ export const entities = [
   DatasetConversionRecord,
   InvoiceRecord,
   ApiToken,
+  DomainEventRecord,
 ];

@@ -21,6 +21,7 @@ import { DatasetFormats1764900000000 } from './1764900000000-dataset-formats';
 import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-index';
 import { StaffRoles1765310000000 } from './1765310000000-staff-roles';
 import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-storing-key';
+import { DomainEvents1765400000000 } from './1765400000000-domain-events';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   CustomerEmailIndex1765200000000,
   StaffRoles1765310000000,
   IngestJobStoringKey1765320000000,
+  DomainEvents1765400000000,
 ];

@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import type { BulkJobOptions, Job, JobSchedulerTemplateOptions, JobsOptions, Queue, RepeatOptions } from 'bullmq';
+import type { EventListenerJobs, EVENTS_QUEUE, EVENTS_RELAY_SWEEP_JOB } from '../events/events';
 // Types only: each module owns its payload types, and this map imports no module's code (no cycles).
 import type { EnrollOrderJobData } from '../../modules/billing/billing.constants';
 import type { CountKeyFieldsJobData } from '../../modules/datasets/datasets.constants';
@@ -71,6 +72,8 @@ export interface JobPayloads {
   'stripe-events': {
     'stripe-reconciliation': NoPayload;
   };
+  /** Each event's listeners (src/integrations/events/events.ts), and the relay's sweep. */
+  [EVENTS_QUEUE]: EventListenerJobs & { [EVENTS_RELAY_SWEEP_JOB]: NoPayload };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -106,6 +109,11 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'release-deliveries': true,
   },
   'stripe-events': { 'stripe-reconciliation': true },
+  events: {
+    'events-relay-sweep': true,
+    'release.published:conversions': true,
+    'release.published:tracker-emails': true,
+  },
 };
 
 /** One job as addBulk takes it, its data checked against its name. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ReleasesService, toQaRowDto, toReleaseDto } from '../datasets';
 import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
-import { ReleaseDeliveriesQueue } from '../subscriptions';
 import { AuditLogRepository } from './audit-log.repository';
 
 /** Staff's work on monthly releases, each change recorded in the audit log. */
@@ -10,7 +9,6 @@ export class AdminReleasesService {
   constructor(
     private readonly releases: ReleasesService,
     private readonly auditLog: AuditLogRepository,
-    private readonly trackerDeliveries: ReleaseDeliveriesQueue,
   ) {}
 
   async create(sessionId: string, month: string): Promise<ReleaseDto> {
@@ -55,8 +53,6 @@ export class AdminReleasesService {
         },
       }),
     );
-    // Published now; its counties' County Tracker subscribers are told at once (never throws).
-    await this.trackerDeliveries.queueFor(id);
     return toReleaseDto(release);
   }
 }

@@ -145,7 +145,7 @@ export class CountyDatasetsRepository {
   async recordUpload(
     db: EntityManager,
     file: StoredCountyFile,
-  ): Promise<{ before: CountyDataset | null; after: CountyDataset } | null> {
+  ): Promise<{ before: CountyDataset | null; after: CountyDataset; releaseId: string } | null> {
     // Two uploads of one release at once take turns, so each one's "before" is true.
     await db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
       `county-dataset:${file.countyId}:${file.release}`,
@@ -184,7 +184,7 @@ export class CountyDatasetsRepository {
          records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, checked_at = now()`,
       [release.id, file.countyId, after.id, file.records, JSON.stringify(file.keyFieldCounts)],
     );
-    return { before, after };
+    return { before, after, releaseId: release.id };
   }
 
   /**

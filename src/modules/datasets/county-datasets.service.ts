@@ -87,11 +87,11 @@ export class CountyDatasetsService {
     return (await this.datasets.find(countyId, release, 'generated'))!;
   }
 
-  /** Records an uploaded file as its county's release, in the caller's transaction (see the repository). */
+  /** Records an uploaded file as its county's release (published at once), in the caller's transaction (see the repository). */
   recordUpload(
     db: EntityManager,
     file: StoredCountyFile,
-  ): Promise<{ before: CountyDataset | null; after: CountyDataset } | null> {
+  ): Promise<{ before: CountyDataset | null; after: CountyDataset; releaseId: string } | null> {
     return this.datasets.recordUpload(db, file);
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../../integrations/storage/storage.module';
 import { CountiesModule } from '../counties';
+import { EventsModule } from '../events';
 import { CountyDatasetsRepository } from './county-datasets.repository';
 import { CountyDatasetsService } from './county-datasets.service';
 import { DATASET_GENERATOR, datasetGeneratorProvider } from './dataset-generator';
@@ -12,7 +13,7 @@ import { ReleaseHistoryService } from './releases/release-history.service';
 
 /** The county files and their releases, one instance per process: the API and the worker's modules all import it. */
 @Module({
-  imports: [CountiesModule, StorageModule, FormatsQueueModule],
+  imports: [CountiesModule, EventsModule, StorageModule, FormatsQueueModule],
   providers: [
     datasetGeneratorProvider,
     DatasetConversionsRepository,
@@ -24,6 +25,7 @@ import { ReleaseHistoryService } from './releases/release-history.service';
   ],
   exports: [
     DATASET_GENERATOR,
+    EventsModule,
     StorageModule,
     CountyDatasetsService,
     DatasetConversionsRepository,

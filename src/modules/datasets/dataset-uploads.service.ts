@@ -15,6 +15,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { storageConfig } from '../../config';
 import { DatasetStorage } from '../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../counties';
+import { DomainEvents } from '../events';
 import { CountyDataset, CountyDatasetsService } from './county-datasets.service';
 import { CountyFileInspector, fileTooLarge } from './county-file-inspector';
 import { bodyThrough, declaredLengthProblem, discardUnread } from './upload-body';
@@ -41,6 +42,7 @@ export class DatasetUploadsService {
     private readonly storage: DatasetStorage,
     private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
+    private readonly events: DomainEvents,
     @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {}
 
@@ -83,8 +85,15 @@ export class DatasetUploadsService {
           );
         }
         await record(db, change);
+        // Published at once: the county's Trackers are told, and its formats made, as for a release.
+        await this.events.raise(db, 'release.published', {
+          releaseId: change.releaseId,
+          month: release,
+          countyIds: [countyId],
+        });
         return change.after;
       });
+      await this.events.relay();
       this.logger.log(
         `County ${county.fips} release ${release} uploaded: ${facts.records} records, ${facts.bytes} bytes`,
       );

@@ -4,6 +4,7 @@ import { DatasetsProcessor } from './datasets.processor';
 import { DatasetsQueueModule } from './datasets-queue.module';
 import { FormatConversionProcessor } from './formats/format-conversion.processor';
 import { FormatConversionService } from './formats/format-conversion.service';
+import { ReleasePublishedListener } from './formats/release-published.listener';
 import { KeyFieldCountingService } from './key-field-counting.service';
 import { ReleasesWorkerModule } from './releases/releases-worker.module';
 
@@ -13,6 +14,12 @@ import { ReleasesWorkerModule } from './releases/releases-worker.module';
  */
 @Module({
   imports: [DatasetFilesModule, DatasetsQueueModule, ReleasesWorkerModule],
-  providers: [DatasetsProcessor, KeyFieldCountingService, FormatConversionProcessor, FormatConversionService],
+  providers: [
+    DatasetsProcessor,
+    KeyFieldCountingService,
+    FormatConversionProcessor,
+    FormatConversionService,
+    ReleasePublishedListener,
+  ],
 })
 export class DatasetsWorkerModule {}

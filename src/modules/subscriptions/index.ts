@@ -3,7 +3,6 @@ export { CustomerSubscriptionsService } from './customer-subscriptions.service';
 export { CustomerSubscriptionDto, DownloadableReleaseDto } from './dto/customer-subscription.dto';
 export { SUBSCRIPTION_STATUSES } from './entities/subscription.entity';
 export type { SubscriptionStatus } from './entities/subscription.entity';
-export { ReleaseDeliveriesQueue } from './release-deliveries-queue.service';
 export { SubscriptionJobsQueueModule } from './subscription-jobs-queue.module';
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionsRepository } from './subscriptions.repository';

@@ -59,6 +59,7 @@ export class SubscriptionJobsProcessor extends WorkerHost implements OnApplicati
     return this.expiry.run();
   }
 
+  /** Queued by older versions of the API only: a release's deliveries now follow its `release.published` event. */
   @JobHandler(SUBSCRIPTION_JOBS_QUEUE, RELEASE_DELIVERIES_JOB)
   deliverRelease({ releaseId }: ReleaseDeliveriesJobData): Promise<string> {
     return this.releaseDeliveries.deliver(releaseId);

@@ -4,6 +4,7 @@ import { MailModule } from '../mail';
 import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
 import { ReleaseDeliveriesService } from './release-deliveries.service';
+import { ReleasePublishedListener } from './release-published.listener';
 import { SubscriptionJobsQueueModule } from './subscription-jobs-queue.module';
 import { SubscriptionJobsProcessor } from './subscription-jobs.processor';
 import { SubscriptionExpiryService } from './subscription-expiry.service';
@@ -16,6 +17,7 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
     SubscriptionJobsProcessor,
     TrackerDeliveriesService,
     ReleaseDeliveriesService,
+    ReleasePublishedListener,
     RenewalRemindersService,
     SubscriptionExpiryService,
   ],

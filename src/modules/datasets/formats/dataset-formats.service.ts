@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { promptly } from '../../../integrations/queue/add-job-promptly';
 import { InjectJobQueue, JobQueue, JobRequest } from '../../../integrations/queue/jobs';
 import { CONVERTED_FORMATS, ConvertedFormat, DatasetFormat } from '../../../contracts/dataset-formats';
 import { CountyDataset, CountyDatasetsService } from '../county-datasets.service';
@@ -12,8 +13,6 @@ import {
   RETRY_FAILED_AFTER_MS,
 } from './formats.constants';
 
-/** How long adding jobs may wait for Redis before the caller goes on (the sweep queues them later). */
-const QUEUE_TIMEOUT_MS = 5000;
 /** Jobs added to Redis at once when a whole release is queued. */
 const BULK = 500;
 
@@ -110,7 +109,7 @@ export class DatasetFormatsService {
         data: { datasetId: source.id, format },
         opts: { jobId: conversionJobId(source.id, source.sha256, format) },
       }));
-      await promptly(this.addOrRetry(jobs, retryFailed));
+      await promptly(this.addOrRetry(jobs, retryFailed), FORMATS_QUEUE);
     }
   }
 
@@ -128,19 +127,7 @@ export class DatasetFormatsService {
   }
 
   /** For the log: why conversions were not queued (the sweep queues them later). */
-  logNotQueued(what: string, error: unknown): void {
+  private logNotQueued(what: string, error: unknown): void {
     this.logger.warn(`Conversions of ${what} not queued: ${(error as Error).message}`);
-  }
-}
-
-async function promptly(work: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the dataset-formats queue did not answer in time')), QUEUE_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { CountiesRepository } from '../../counties';
 import type { FormatStatus } from '../formats/dataset-conversions.repository';
 import { DatasetFormatsService } from '../formats/dataset-formats.service';
+import { DomainEvents } from '../../events';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { QA_FLAGS } from './releases.constants';
 import { QaRow, Release, ReleasesRepository } from './releases.repository';
@@ -41,6 +42,7 @@ export class ReleasesService {
     private readonly ingestJobs: IngestJobsRepository,
     private readonly queue: ReleasesQueue,
     private readonly formats: DatasetFormatsService,
+    private readonly events: DomainEvents,
   ) {}
 
   async create(month: string): Promise<Release> {
@@ -81,7 +83,7 @@ export class ReleasesService {
    * Publishes the draft's counties but the excluded, in one transaction: all of them or, on any
    * failure, none. A county still being checked, or with a flag staff have not acknowledged,
    * stops it (409 naming the counties), and so does a month still to come (409 naming the day it
-   * can be). The caller tells the County Tracker subscribers.
+   * can be). Raises `release.published`: its files' formats are made, and its Trackers told.
    */
   async publish(id: string, choices: PublishChoices, record: PublishRecorder, now = new Date()): Promise<Release> {
     const exclude = [...new Set(choices.exclude ?? [])];
@@ -137,15 +139,11 @@ export class ReleasesService {
         excluded: exclude,
         acknowledged: publishing.filter((row) => row.flags.length > 0).map((row) => row.countyId),
       });
+      await this.events.raise(db, 'release.published', { releaseId: id, month: after.month, countyIds: published });
       return after;
     });
     this.logger.log(`Release ${release.month} published: ${release.counties} counties, ${release.records} records`);
-    // Every format of the published files, made by the worker now rather than when the first buyer asks.
-    // Published either way: a conversion that could not be queued is queued by the worker's sweep.
-    await this.formats.queueRelease(release.id).then(
-      (queued) => this.logger.log(`Release ${release.month}: ${queued} conversions queued`),
-      (error) => this.formats.logNotQueued(`release ${release.month}`, error),
-    );
+    await this.events.relay();
     return release;
   }
 }
