@@ -24,9 +24,9 @@ import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
 import type { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
-import { DATA_FIELDS } from '../src/modules/datasets/data-schema';
-import { FORMATS_QUEUE } from '../src/modules/datasets/formats/formats.constants';
-import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/datasets/releases/releases.constants';
+import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
+import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
+import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp } from './support/bench-app';
 import { figure, verdict, type ResultRow } from './support/section';
 

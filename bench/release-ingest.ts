@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
-import { DATA_FIELDS, type DataField } from '../src/modules/datasets/data-schema';
+import { DATA_FIELDS, type DataField } from '../src/modules/data-schema/data-schema';
 import { adminToken, type BenchApp } from './support/bench-app';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 

@@ -13,7 +13,10 @@ import { CatalogPricingModule } from './modules/catalog-pricing/catalog-pricing.
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { CountyCatalogModule } from './modules/counties/county-catalog.module';
 import { DataApiModule } from './modules/data-api/data-api.module';
-import { DatasetsModule } from './modules/datasets/datasets.module';
+import { CountyFilesModule } from './modules/county-files/county-files.module';
+import { DataSchemaModule } from './modules/data-schema/data-schema.module';
+import { FormatsModule } from './modules/formats/formats.module';
+import { ReleasesModule } from './modules/releases/releases.module';
 import { DownloadsController } from './modules/downloads/downloads.controller';
 import { DownloadsModule } from './modules/downloads/downloads.module';
 import { HealthModule } from './modules/health/health.module';
@@ -37,7 +40,10 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     SubscriptionsModule,
     JourneyModule,
     AdminModule,
-    DatasetsModule,
+    DataSchemaModule,
+    ReleasesModule,
+    FormatsModule,
+    CountyFilesModule,
     DownloadsModule,
     OrderPageModule,
     InvoicesModule,

@@ -5,7 +5,7 @@ import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-serve
 import { prepareDatabase } from './database/prepare-database';
 import { ADMIN_PATHS } from './contracts/routes';
 import { startBanner } from './local-stand-ins';
-import { SAMPLE_STATES, SampleReleases } from './modules/datasets';
+import { SAMPLE_STATES, SampleReleases } from './modules/releases';
 
 /**
  * `npm start`: the whole store in one process for local use — prepares the

@@ -4,7 +4,8 @@ import { CoreModule } from './core.module';
 import { JobMetrics } from './integrations/metrics/job-metrics';
 import { JobHandlersModule } from './integrations/queue/job-handlers.module';
 import { BillingWorkerModule } from './modules/billing/billing-worker.module';
-import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
+import { FormatsWorkerModule } from './modules/formats/formats-worker.module';
+import { ReleasesWorkerModule } from './modules/releases/releases-worker.module';
 import { EventsWorkerModule } from './modules/events';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
@@ -23,7 +24,8 @@ import { WorkerStatus } from './worker-status';
     SubscriptionsWorkerModule,
     BillingWorkerModule,
     StripeEventsWorkerModule,
-    DatasetsWorkerModule,
+    ReleasesWorkerModule,
+    FormatsWorkerModule,
     EventsWorkerModule,
   ],
   providers: [WorkerStatus, JobMetrics],

@@ -6,7 +6,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { ConvertedFormat } from '../../src/contracts/dataset-formats';
-import { convertCountyFile } from '../../src/modules/datasets/formats/converters';
+import { convertCountyFile } from '../../src/modules/formats/converters';
 
 async function main(): Promise<void> {
   const [format, csv, dir] = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
 import { API_TOKEN_SCHEME } from '../modules/data-api';
-import { DATA_SCHEMA_PATH } from '../modules/datasets/data-schema.controller';
+import { DATA_SCHEMA_PATH } from '../modules/data-schema/data-schema.controller';
 
 /** Everything is under /api but the schema PDF, whose address docs/store-spec.md §1 fixes. */
 export function setApiPrefix(app: INestApplication): void {

@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 import { freePort } from '../../bench/support/bench-app';
 import { publishableKeyOf, purchase, type CartItem, type PurchaseType } from '../../bench/support/buyer';
 import { prepareDatabase } from '../../src/database/prepare-database';
-import { releaseOf } from '../../src/modules/datasets/entitlement';
+import { releaseOf } from '../../src/modules/releases/files/entitlement';
 import { MAIL_QUEUE } from '../../src/modules/mail/mail.constants';
 import { SUBSCRIPTION_JOBS_QUEUE, SubscriptionJob } from '../../src/modules/subscriptions/subscription-jobs.constants';
 import { eventually } from '../support/eventually';

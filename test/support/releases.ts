@@ -4,10 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { DatasetStorage } from '../../src/integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../src/modules/counties';
-import { CountyDatasetsRepository } from '../../src/modules/datasets/county-datasets.repository';
-import { ReleasesRepository } from '../../src/modules/datasets/releases/releases.repository';
-import { ReleasesService } from '../../src/modules/datasets/releases/releases.service';
-import { DATA_FIELDS } from '../../src/modules/datasets/data-schema';
+import { CountyDatasetsRepository } from '../../src/modules/releases/files/county-datasets.repository';
+import { ReleasesRepository } from '../../src/modules/releases/releases.repository';
+import { ReleasesService } from '../../src/modules/releases/releases.service';
+import { DATA_FIELDS } from '../../src/modules/data-schema/data-schema';
 import { generateCountyDataset } from '../../src/dev/synthetic-data/synthetic-dataset';
 
 /** One county's files in a release made for a test: its full file, and a change file unless it is its first. */

@@ -1,4 +1,4 @@
-import type { DatasetGenerator } from '../../modules/datasets/dataset-generator';
+import type { DatasetGenerator } from '../../modules/releases/files/dataset-generator';
 import { generateCountyDataset } from './synthetic-dataset';
 import { syntheticSourceFile } from './synthetic-source-file';
 

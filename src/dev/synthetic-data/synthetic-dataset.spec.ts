@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { parseCsv } from '../../common/csv';
-import { DATA_FIELDS } from '../../modules/datasets/data-schema';
+import { DATA_FIELDS } from '../../modules/data-schema/data-schema';
 import {
   countyRecords,
   DATASET_COLUMNS,

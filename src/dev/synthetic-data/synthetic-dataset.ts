@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { DATA_FIELDS, DataField } from '../../modules/datasets/data-schema';
-import type { CountyForDataset, GeneratedDataset } from '../../modules/datasets/dataset-generator';
-import { keyFieldColumns, keyFieldCountsOf } from '../../modules/datasets/key-field-counts';
+import { DATA_FIELDS, DataField } from '../../modules/data-schema/data-schema';
+import type { CountyForDataset, GeneratedDataset } from '../../modules/releases/files/dataset-generator';
+import { keyFieldColumns, keyFieldCountsOf } from '../../modules/data-schema/reading/key-field-counts';
 import { CHURN, hash, monthName, ParcelEvent, ParcelHistory, parcelsOf } from './synthetic-parcels';
 
 // Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).

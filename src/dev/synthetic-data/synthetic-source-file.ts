@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CountyForDataset } from '../../modules/datasets/dataset-generator';
+import type { CountyForDataset } from '../../modules/releases/files/dataset-generator';
 import { countyRecords, csvLine, DATASET_COLUMNS } from './synthetic-dataset';
 
 export interface SyntheticSourceFileOptions {

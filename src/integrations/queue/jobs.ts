@@ -3,9 +3,9 @@ import type { BulkJobOptions, Job, JobSchedulerTemplateOptions, JobsOptions, Que
 import type { EventListenerJobs, EVENTS_QUEUE, EVENTS_RELAY_SWEEP_JOB } from '../events/events';
 // Types only: each module owns its payload types, and this map imports no module's code (no cycles).
 import type { EnrollOrderJobData } from '../../modules/billing/billing.constants';
-import type { CountKeyFieldsJobData } from '../../modules/datasets/datasets.constants';
-import type { ConvertJobData } from '../../modules/datasets/formats/formats.constants';
-import type { CompareJobData, IngestJobData } from '../../modules/datasets/releases/releases.constants';
+import type { CountKeyFieldsJobData } from '../../modules/releases/files/datasets.constants';
+import type { ConvertJobData } from '../../modules/formats/formats.constants';
+import type { CompareJobData, IngestJobData } from '../../modules/releases/releases.constants';
 import type {
   DisputeNoticeJobData,
   OrderLinkJobData,

@@ -2,7 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import type { IncomingMessage } from 'node:http';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountiesRepository, CountyCatalogService } from '../counties';
-import { DatasetUploadsService } from '../datasets';
+import { DatasetUploadsService } from '../releases';
 import { SubscriptionsRepository } from '../subscriptions';
 import { auditActor } from './audit-actor';
 import { type AuditFilter, AuditLogRepository } from './audit-log.repository';

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CoverageService, releaseOf } from '../datasets';
+import { CoverageService, releaseOf } from '../releases';
 import { AdminCoverageDto } from './dto/admin-coverage.dto';
 import { AdminGuard } from './admin.guard';
 import { StaffRoleRequired } from './staff-role';

@@ -17,7 +17,7 @@ import {
 import type { Request } from 'express';
 import { allowLongBody } from '../../common/http/request-deadline';
 import { uuidParam } from '../../common/validation';
-import { IngestFileQueryDto, IngestJobDto } from '../datasets';
+import { IngestFileQueryDto, IngestJobDto } from '../releases';
 import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { StaffRoleRequired } from './staff-role';

@@ -12,7 +12,7 @@ import { Server, type Upload } from '@tus/server';
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { appConfig, storageConfig } from '../../config';
-import { SourceReceiver } from '../datasets';
+import { SourceReceiver } from '../releases';
 import { RedisService } from '../../integrations/redis/redis.service';
 import { AuditLogRepository } from './audit-log.repository';
 import { RedisUploadLocker } from './release-upload-locker';

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
-import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, ReleasePreviewService } from '../datasets';
+import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, ReleasePreviewService } from '../releases';
 import { AdminReleasesService } from './admin-releases.service';
 import { AdminGuard, AdminSessionId } from './admin.guard';
 import { RecordsPreviewDto } from './dto/admin-coverage.dto';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ReleasesService, toQaRowDto, toReleaseDto } from '../datasets';
-import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
+import { ReleasesService, toQaRowDto, toReleaseDto } from '../releases';
+import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../releases';
+import { DatasetFormatsService } from '../formats';
 import { AuditLogRepository } from './audit-log.repository';
 
 /** Staff's work on monthly releases, each change recorded in the audit log. */
@@ -8,6 +9,7 @@ import { AuditLogRepository } from './audit-log.repository';
 export class AdminReleasesService {
   constructor(
     private readonly releases: ReleasesService,
+    private readonly formats: DatasetFormatsService,
     private readonly auditLog: AuditLogRepository,
   ) {}
 
@@ -32,7 +34,12 @@ export class AdminReleasesService {
 
   async detail(id: string): Promise<ReleaseDetailDto> {
     const { release, counties } = await this.releases.detail(id);
-    return { release: toReleaseDto(release), counties: counties.map(toQaRowDto) };
+    // Each county with where every format of its full file stands.
+    const formats = await this.formats.statusOf(counties.map((row) => row.datasetId));
+    return {
+      release: toReleaseDto(release),
+      counties: counties.map((row) => toQaRowDto({ ...row, formats: formats.get(row.datasetId) ?? [] })),
+    };
   }
 
   async publish(sessionId: string, id: string, dto: PublishReleaseDto): Promise<ReleaseDto> {

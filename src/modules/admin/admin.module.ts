@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule, CountyCatalogModule } from '../counties';
-import { DatasetsModule } from '../datasets';
+import { FormatsModule } from '../formats';
+import { ReleasesModule } from '../releases';
 import { InvoicesModule } from '../invoices';
 import { JourneyModule } from '../journey';
 import { MailModule } from '../mail';
@@ -40,7 +41,8 @@ import { StaffSignIn } from './staff-sign-in.service';
   imports: [
     CountiesModule,
     CountyCatalogModule,
-    DatasetsModule,
+    ReleasesModule,
+    FormatsModule,
     InvoicesModule,
     JourneyModule,
     MailModule,

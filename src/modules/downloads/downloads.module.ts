@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties';
-import { DatasetFilesModule } from '../datasets';
+import { FormatsModule } from '../formats';
+import { DatasetFilesModule } from '../releases';
 import { OrdersModule } from '../orders';
 import { SubscriptionsModule } from '../subscriptions';
 import { DownloadsController } from './downloads.controller';
@@ -8,7 +9,7 @@ import { DownloadsService } from './downloads.service';
 
 /** Links to the files a subscription includes, checked when made and again when used, and the files behind them. */
 @Module({
-  imports: [CountiesModule, DatasetFilesModule, OrdersModule, SubscriptionsModule],
+  imports: [CountiesModule, DatasetFilesModule, FormatsModule, OrdersModule, SubscriptionsModule],
   controllers: [DownloadsController],
   providers: [DownloadsService],
   exports: [DownloadsService],

@@ -13,20 +13,18 @@ import { countyFileStem } from '../../common/slug';
 import { appConfig, authConfig } from '../../config';
 import { DatasetFormat, formatInfo } from '../../contracts/dataset-formats';
 import { CountiesRepository } from '../counties';
+import { DatasetFormatsService, PREPARING_RETRY_AFTER_SECONDS, RETRY_FAILED_AFTER_MS } from '../formats';
 import {
   CountyDataset,
   CountyDatasetsService,
   DATA_NOT_AVAILABLE,
-  DatasetFormatsService,
-  PREPARING_RETRY_AFTER_SECONDS,
-  RETRY_FAILED_AFTER_MS,
   entitledPeriod,
   EntitledPeriod,
   EntitlementTerms,
   includesDataset,
   releaseOf,
   ReleaseHistoryService,
-} from '../datasets';
+} from '../releases';
 import { OrdersRepository } from '../orders';
 import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions';
 import { DownloadTokens } from './download-token';

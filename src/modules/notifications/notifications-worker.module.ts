@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties';
-import { DatasetFilesModule } from '../datasets';
+import { DatasetFilesModule } from '../releases';
 import { MailSenderModule, MailModule } from '../mail';
 import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';

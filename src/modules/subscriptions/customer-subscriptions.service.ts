@@ -12,7 +12,7 @@ import {
   findReleasesInWindows,
   PublishedCountyRelease,
   releaseOf,
-} from '../datasets';
+} from '../releases';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
 import { CountiesRepository, compareByStateThenName, CountyPlace } from '../counties';
 import { OrdersRepository } from '../orders';
@@ -122,7 +122,7 @@ export class CustomerSubscriptionsService {
 
   /**
    * With each subscription's downloadableRelease: the release its download link gives now
-   * (the rule is the datasets module's), read in one query and without generating files.
+   * (the rule is the releases module's), read in one query and without generating files.
    */
   private async withPlaces(subscriptions: SubscriptionRow[], db?: EntityManager): Promise<Row[]> {
     const places = await this.counties.placesOf(
@@ -133,7 +133,7 @@ export class CustomerSubscriptionsService {
   }
 
   /**
-   * Each subscription with what it may download (the rule is the datasets module's): the release a
+   * Each subscription with what it may download (the rule is the releases module's): the release a
    * download link gives now and, for County Tracker, the published releases from the one current at
    * its start through the one current now. Two queries for the whole list, no file generated.
    */

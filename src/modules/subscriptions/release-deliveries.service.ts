@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CountyDatasetsService, releaseOf } from '../datasets';
+import { CountyDatasetsService, releaseOf } from '../releases';
 import { MailQueue } from '../mail';
 import { RELEASE_DELIVERIES_CATCH_UP_DAYS } from './subscription-jobs.constants';
 import { TrackerDeliveriesRepository } from './tracker-deliveries.repository';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatasetFilesModule } from '../datasets';
+import { DatasetFilesModule } from '../releases';
 import { MailModule } from '../mail';
 import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CountyDatasetsService, releaseOf } from '../datasets';
+import { CountyDatasetsService, releaseOf } from '../releases';
 import { MailQueue } from '../mail';
 import { ReleaseDeliveriesService } from './release-deliveries.service';
 import { DueSubscription, TrackerDeliveriesRepository } from './tracker-deliveries.repository';

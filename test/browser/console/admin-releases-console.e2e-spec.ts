@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
+import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
 import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { signInToConsole } from '../../support/admin-console';
 import { browserOrigin, cspRefusals, fitsWidth, screenshot, useBrowser } from '../../support/browser';

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../../src/common/csv';
 import { KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
-import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
+import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
 import { formatFileSize } from '../../../web-shared/format';
 import { browserOrigin, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';

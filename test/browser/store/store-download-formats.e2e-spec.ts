@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DATASET_FORMATS } from '../../../src/contracts/dataset-formats';
-import { FORMATS_QUEUE } from '../../../src/modules/datasets/formats/formats.constants';
+import { FORMATS_QUEUE } from '../../../src/modules/formats/formats.constants';
 import { formatFileSize } from '../../../web-shared/format';
 import { browserOrigin, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';

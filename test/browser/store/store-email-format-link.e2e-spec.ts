@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { FORMATS_QUEUE, PREPARING_RETRY_AFTER_SECONDS } from '../../../src/modules/datasets/formats/formats.constants';
+import { FORMATS_QUEUE, PREPARING_RETRY_AFTER_SECONDS } from '../../../src/modules/formats/formats.constants';
 import { browserOrigin, fitsWidth, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';
 import { awaitMessages } from '../../support/outbox';

@@ -1,10 +1,10 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { CountyDatasetsService } from '../../../src/modules/datasets/county-datasets.service';
+import { CountyDatasetsService } from '../../../src/modules/releases/files/county-datasets.service';
 import { DownloadsService } from '../../../src/modules/downloads/downloads.service';
 import { MailQueue } from '../../../src/modules/mail/mail-queue.service';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
 import { RenewalRemindersService } from '../../../src/modules/subscriptions/renewal-reminders.service';
 import { SUBSCRIPTION_JOBS_QUEUE } from '../../../src/modules/subscriptions/subscription-jobs.constants';
 import { SubscriptionExpiryService } from '../../../src/modules/subscriptions/subscription-expiry.service';

@@ -5,10 +5,10 @@ import { gunzipSync } from 'node:zlib';
 import { parseCsv } from '../../../src/common/csv';
 import { DatasetStorage } from '../../../src/integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../../src/modules/counties/counties.repository';
-import { CountyDatasetsRepository } from '../../../src/modules/datasets/county-datasets.repository';
-import { CountyDatasetsService } from '../../../src/modules/datasets/county-datasets.service';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
-import { DATA_FIELDS } from '../../../src/modules/datasets/data-schema';
+import { CountyDatasetsRepository } from '../../../src/modules/releases/files/county-datasets.repository';
+import { CountyDatasetsService } from '../../../src/modules/releases/files/county-datasets.service';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
+import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
 import { generateCountyDataset, MIN_RECORDS } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { useTestApp } from '../../support/test-app';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DATASET_FORMATS } from '../../../src/contracts/dataset-formats';
-import { DATA_FIELDS, DATA_SCHEMA } from '../../../src/modules/datasets/data-schema';
+import { DATA_FIELDS, DATA_SCHEMA } from '../../../src/modules/data-schema/data-schema';
 import { useTestApp } from '../../support/test-app';
 import { binaryBody } from '../../support/binary-body';
 import { readPdf } from '../../support/pdf';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { CountyDatasetsService } from '../../../src/modules/datasets/county-datasets.service';
+import { CountyDatasetsService } from '../../../src/modules/releases/files/county-datasets.service';
 import { DownloadTokens } from '../../../src/modules/downloads/download-token';
 import { DownloadsService } from '../../../src/modules/downloads/downloads.service';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
 import { buy } from '../../support/purchase';
 import { binaryBody } from '../../support/binary-body';
 import { signIn } from '../../support/sign-in';

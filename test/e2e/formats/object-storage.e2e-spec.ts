@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
 import { generateCountyDataset } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { DownloadTokens } from '../../../src/modules/downloads/download-token';
 import { eventually } from '../../support/eventually';

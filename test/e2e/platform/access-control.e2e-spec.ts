@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
-import { ReleasesRepository } from '../../../src/modules/datasets/releases/releases.repository';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
+import { ReleasesRepository } from '../../../src/modules/releases/releases.repository';
 import { OrderPageLinks } from '../../../src/modules/orders/order-page-links';
 import {
   customers,

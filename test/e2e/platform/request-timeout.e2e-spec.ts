@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { listen } from '../../../src/bootstrap';
-import { SourceReceiver } from '../../../src/modules/datasets';
+import { SourceReceiver } from '../../../src/modules/releases';
 import { freePort } from '../../../bench/support/bench-app';
 import {
   createTestEnvironment,

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../../bench/support/bench-app';
-import { monthBefore } from '../../../src/modules/datasets/releases/sample-releases.service';
-import { releaseOf } from '../../../src/modules/datasets';
+import { monthBefore } from '../../../src/modules/releases/sample-releases.service';
+import { releaseOf } from '../../../src/modules/releases';
 import { eventually } from '../../support/eventually';
 import {
   createTestEnvironment,

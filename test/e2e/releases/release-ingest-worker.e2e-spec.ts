@@ -6,9 +6,9 @@ import type { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { DatasetStorage } from '../../../src/integrations/storage/dataset-storage';
-import { IngestJobsRepository } from '../../../src/modules/datasets/releases/ingest/ingest-jobs.repository';
-import { countyFileKey, IngestService } from '../../../src/modules/datasets/releases/ingest/ingest.service';
-import { ReleasesRepository } from '../../../src/modules/datasets/releases/releases.repository';
+import { IngestJobsRepository } from '../../../src/modules/releases/ingest/ingest-jobs.repository';
+import { countyFileKey, IngestService } from '../../../src/modules/releases/ingest/ingest.service';
+import { ReleasesRepository } from '../../../src/modules/releases/releases.repository';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
 /** Small, so that a gzip bomb of a few KB passes it; what a job unzips stays far below. */

@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
 import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
-import type { CountyForDataset } from '../../../src/modules/datasets/dataset-generator';
+import type { CountyForDataset } from '../../../src/modules/releases/files/dataset-generator';
 import { syntheticSourceFile } from '../../../src/dev/synthetic-data/synthetic-source-file';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { EVENTS_QUEUE } from '../../../src/integrations/events/events';
-import { releaseOf } from '../../../src/modules/datasets/entitlement';
+import { releaseOf } from '../../../src/modules/releases/files/entitlement';
 import { DomainEvents } from '../../../src/modules/events';
 import { awaitMessages } from '../../support/outbox';
 import { buy } from '../../support/purchase';

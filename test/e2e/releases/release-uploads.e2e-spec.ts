@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { SourceReceiver } from '../../../src/modules/datasets';
+import { SourceReceiver } from '../../../src/modules/releases';
 import { eventually } from '../../support/eventually';
 import {
   createTestEnvironment,

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { DatasetStorage } from '../../../src/integrations/storage/dataset-storage';
-import { CountyDatasetsRepository } from '../../../src/modules/datasets/county-datasets.repository';
-import { ReleasesProcessor } from '../../../src/modules/datasets/releases/releases.processor';
-import { ReleasesRepository } from '../../../src/modules/datasets/releases/releases.repository';
-import type { QaFlag } from '../../../src/modules/datasets/releases/releases.constants';
+import { CountyDatasetsRepository } from '../../../src/modules/releases/files/county-datasets.repository';
+import { ReleasesProcessor } from '../../../src/modules/releases/releases.processor';
+import { ReleasesRepository } from '../../../src/modules/releases/releases.repository';
+import type { QaFlag } from '../../../src/modules/releases/releases.constants';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
 interface County {

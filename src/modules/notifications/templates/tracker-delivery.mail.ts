@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { CountyDatasetsService } from '../../datasets';
+import { CountyDatasetsService } from '../../releases';
 import { TrackerDeliveriesRepository } from '../../subscriptions';
 import { OrderPageLinks } from '../../orders';
 import { MailTemplate, TrackerDeliveryJobData } from '../../mail';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { CONVERTED_FORMATS, formatInfo } from '../../../contracts/dataset-formats';
 import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { CountyDatasetsService, ReleaseFileFacts } from '../../datasets';
+import { CountyDatasetsService, ReleaseFileFacts } from '../../releases';
 import { MailTemplate, TrackerReleaseJobData } from '../../mail';
 import { OrderLinks, OrderPageLinks } from '../../orders';
 import { TrackerDeliveriesRepository } from '../../subscriptions';

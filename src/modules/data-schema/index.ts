@@ -1,0 +1,23 @@
+/**
+ * The data-schema module's public API: the fields every county file has, and reading a county
+ * CSV against them (scanning, checking values, counting key fields, sampling).
+ */
+export { DATA_FIELDS, DATA_SCHEMA, IDENTIFIER_FIELDS } from './data-schema';
+export type { DataField, FieldType } from './data-schema';
+export { DATA_SCHEMA_PATH } from './data-schema.controller';
+export { DataSchemaModule } from './data-schema.module';
+export { CsvFormatError, CsvScanner, MAX_HEADER_BYTES } from './reading/csv-scanner';
+export { CsvRecordReader, fieldCountProblem } from './reading/csv-record-reader';
+export type { RecordView } from './reading/csv-record-reader';
+export {
+  checkHeader,
+  CountyFileInspector,
+  fileTooLarge,
+  quotedValue,
+  unzippedTooLarge,
+} from './reading/county-file-inspector';
+export type { CountyFileFacts } from './reading/county-file-inspector';
+export { countKeyFields, fillRates, keyFieldColumns, keyFieldCountsOf } from './reading/key-field-counts';
+export type { KeyFieldCounts } from './reading/key-field-counts';
+export { isValidValue } from './reading/value-checks';
+export { csvSampleOf } from './reading/dataset-sample';

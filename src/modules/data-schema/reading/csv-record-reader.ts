@@ -1,0 +1,256 @@
+import { CsvFormatError } from './csv-scanner';
+import { describeBytes } from './county-file-inspector';
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** 1 MiB: far more than any parcel record (a few KB), and what the reader holds at most of one. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+/**
+ * One record as read, valid only during the handler's call: its bytes are `bytes[start, end)`,
+ * line break included; field i's value is `bytes[starts[i], ends[i])` (inside the quotes of a
+ * quoted field, whose doubled quotes are left as they are).
+ */
+export interface RecordView {
+  bytes: Buffer;
+  start: number;
+  end: number;
+  fields: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** 0 for the header, 1 for the first record after it. */
+  number: number;
+  /** The line of the file the record starts on. */
+  line: number;
+  /** Where the record starts in the whole input (bytes pushed before it), to find it again in a later read. */
+  offset: number;
+}
+
+export interface RecordHandler {
+  header(columns: string[], record: RecordView): void;
+  record(record: RecordView): void;
+}
+
+/**
+ * Reads RFC 4180 CSV from chunks of any size and hands over each record with where its
+ * fields are, without making strings of them: the ingest's hot loop. Holds at most one
+ * record (up to maxRecordBytes) besides the chunk being read. Blank lines are not records.
+ */
+export class CsvRecordReader {
+  private pending: Buffer | null = null;
+  private line = 1;
+  private records = 0;
+  private headerSeen = false;
+  /** Bytes pushed so far, and where in the input the bytes being read begin. */
+  private pushed = 0;
+  private base = 0;
+  private quoteIn: Buffer | null = null;
+  private quoteAt = 0;
+  private starts = new Int32Array(256);
+  private ends = new Int32Array(256);
+  private readonly view: RecordView;
+
+  constructor(
+    private readonly handler: RecordHandler,
+    private readonly maxRecordBytes = MAX_RECORD_BYTES,
+  ) {
+    this.view = {
+      bytes: Buffer.alloc(0),
+      start: 0,
+      end: 0,
+      fields: 0,
+      starts: this.starts,
+      ends: this.ends,
+      number: 0,
+      line: 1,
+      offset: 0,
+    };
+  }
+
+  /** Records read, the header not counted. */
+  get recordCount(): number {
+    return this.records;
+  }
+
+  get hasHeader(): boolean {
+    return this.headerSeen;
+  }
+
+  push(chunk: Buffer): void {
+    const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.base = this.pushed - (this.pending ? this.pending.length : 0);
+    this.pushed += chunk.length;
+    this.pending = null;
+    let at = 0;
+    while (at < bytes.length) {
+      const end = this.read(bytes, at, false);
+      if (end === -1) break;
+      at = end;
+    }
+    if (at < bytes.length) {
+      if (bytes.length - at > this.maxRecordBytes) throw this.tooLong();
+      // A copy: the chunk's memory is not kept alive by the few bytes of it still needed.
+      this.pending = Buffer.from(bytes.subarray(at));
+    }
+  }
+
+  /** The end of the file: a last record without a line break still counts. */
+  end(): void {
+    if (this.pending) {
+      const bytes = this.pending;
+      this.base = this.pushed - bytes.length;
+      this.pending = null;
+      this.read(bytes, 0, true);
+    }
+  }
+
+  private tooLong(): CsvFormatError {
+    const which = this.headerSeen ? `Record ${this.records + 1} (line ${this.line})` : 'The header (line 1)';
+    return new CsvFormatError(
+      `${which} is longer than ${describeBytes(this.maxRecordBytes)}; is a closing quote (") missing, or is this not a CSV file?`,
+    );
+  }
+
+  /** Reads the record starting at `at`; answers where it ends, or -1 when its end has not arrived yet. */
+  private read(bytes: Buffer, at: number, atEnd: boolean): number {
+    const lf = bytes.indexOf(LF, at);
+    if (lf !== -1 && this.nextQuote(bytes, at) > lf) return this.readUnquoted(bytes, at, lf);
+    const n = bytes.length;
+    let i = at;
+    let field = 0;
+    let quotedLines = 0;
+    for (;;) {
+      if (field === this.starts.length) this.grow();
+      if (i < n && bytes[i] === QUOTE) {
+        let from = i + 1;
+        let close = -1;
+        for (;;) {
+          const quote = bytes.indexOf(QUOTE, from);
+          if (quote === -1 || (quote + 1 === n && !atEnd)) break;
+          if (bytes[quote + 1] === QUOTE) from = quote + 2;
+          else {
+            close = quote;
+            break;
+          }
+        }
+        if (close === -1) {
+          if (!atEnd) return -1;
+          throw new CsvFormatError(
+            `The file ends inside a quoted field of the record that starts on line ${this.line}: a closing quote (") is missing`,
+          );
+        }
+        this.starts[field] = i + 1;
+        this.ends[field] = close;
+        for (let lf = bytes.indexOf(LF, i + 1); lf !== -1 && lf < close; lf = bytes.indexOf(LF, lf + 1)) quotedLines++;
+        // Text after a closing quote is not RFC 4180; readers take it as part of the field, here it is skipped.
+        i = close + 1;
+        while (i < n && bytes[i] !== COMMA && bytes[i] !== LF) i++;
+      } else {
+        this.starts[field] = i;
+        while (i < n) {
+          const byte = bytes[i];
+          if (byte === COMMA || byte === LF) break;
+          i++;
+        }
+        this.ends[field] = i;
+        if (i < n && bytes[i] === LF && i > this.starts[field] && bytes[i - 1] === CR) this.ends[field] = i - 1;
+      }
+      field++;
+      if (i >= n) {
+        if (!atEnd) return -1;
+        if (bytes[n - 1] === CR && this.ends[field - 1] === n) this.ends[field - 1] = n - 1;
+        this.emit(bytes, at, n, field, quotedLines);
+        return n;
+      }
+      if (bytes[i] === COMMA) {
+        i++;
+        continue;
+      }
+      this.emit(bytes, at, i + 1, field, quotedLines);
+      return i + 1;
+    }
+  }
+
+  /**
+   * Where the first quote at or after `at` is (bytes.length when none): one search for each quote
+   * of the bytes being read, not one a record.
+   */
+  private nextQuote(bytes: Buffer, at: number): number {
+    if (bytes !== this.quoteIn || this.quoteAt < at) {
+      const quote = bytes.indexOf(QUOTE, at);
+      this.quoteIn = bytes;
+      this.quoteAt = quote === -1 ? bytes.length : quote;
+    }
+    return this.quoteAt;
+  }
+
+  /**
+   * Reads a record known to hold no quote and to end at `lf`, as read() would, in one tight loop
+   * over its bytes: nearly every record of a county file, whose fields are seldom quoted.
+   */
+  private readUnquoted(bytes: Buffer, at: number, lf: number): number {
+    let starts = this.starts;
+    let ends = this.ends;
+    let field = 0;
+    starts[0] = at;
+    for (let i = at; i < lf; i++) {
+      if (bytes[i] !== COMMA) continue;
+      if (field + 1 === starts.length) {
+        this.grow();
+        starts = this.starts;
+        ends = this.ends;
+      }
+      ends[field] = i;
+      starts[++field] = i + 1;
+    }
+    ends[field] = lf > starts[field] && bytes[lf - 1] === CR ? lf - 1 : lf;
+    this.emit(bytes, at, lf + 1, field + 1, 0);
+    return lf + 1;
+  }
+
+  private emit(bytes: Buffer, start: number, end: number, fields: number, quotedLines: number): void {
+    const line = this.line;
+    this.line += 1 + quotedLines;
+    if (fields === 1 && this.starts[0] === this.ends[0] && bytes[start] !== QUOTE) return;
+    const view = this.view;
+    view.bytes = bytes;
+    view.start = start;
+    view.end = end;
+    view.fields = fields;
+    view.starts = this.starts;
+    view.ends = this.ends;
+    view.line = line;
+    view.offset = this.base + start;
+    if (!this.headerSeen) {
+      this.headerSeen = true;
+      view.number = 0;
+      const columns: string[] = [];
+      for (let f = 0; f < fields; f++) {
+        columns.push(bytes.toString('utf8', this.starts[f], this.ends[f]).replace(/""/g, '"'));
+      }
+      if (columns.length > 0) columns[0] = columns[0].replace(/^\uFEFF/, '');
+      this.handler.header(columns, view);
+      return;
+    }
+    view.number = ++this.records;
+    this.handler.record(view);
+  }
+
+  private grow(): void {
+    const starts = new Int32Array(this.starts.length * 2);
+    const ends = new Int32Array(this.ends.length * 2);
+    starts.set(this.starts);
+    ends.set(this.ends);
+    this.starts = starts;
+    this.ends = ends;
+  }
+}
+
+/** "Record 12 (line 13) has 3 fields; the header has 4 columns", or null when they agree. */
+export function fieldCountProblem(record: RecordView, columns: number): string | null {
+  if (record.fields === columns) return null;
+  return `Record ${record.number} (line ${record.line}) has ${record.fields} field${record.fields === 1 ? '' : 's'}; the header has ${columns} columns`;
+}

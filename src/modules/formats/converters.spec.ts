@@ -1,0 +1,174 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { readParquet, readWithGdal } from '../../../test/support/read-back';
+import { DATA_FIELDS } from '../data-schema';
+import { convertCountyFile } from './converters';
+import { shapefileNames } from './shapefile-fields';
+import { outputFields } from './normalized-csv';
+
+const run = promisify(execFile);
+
+/**
+ * A county file as staff might send one: a subset of the schema's columns in an order of its own,
+ * quoted text with commas, quotes and a line break, a parcel without coordinates, and values that are
+ * not valid for their field (kept by ingest, counted as invalid).
+ */
+const CSV = [
+  'county_fips,parcel_id,owner_name,latitude,longitude,last_sale_price,last_sale_date,year_built,owner_occupied,lot_area_acres',
+  '24510,00123,"SMITH, JOHN ""JR""",39.2904,-76.6122,250000.50,2024-02-29,1925,true,0.25',
+  '24510,00124,ACME LLC,,,notmoney,2023-02-30,abc,maybe,.5',
+  '24510,00125,"TWO\nLINES",39.3,-76.6,0,1999-12-31,2001,FALSE,12.',
+  '24510,00126,FAR AWAY,95,-76.6,1e5,,99999999999999999999,True,',
+].join('\n');
+
+const source = () => Readable.from([Buffer.from(`${CSV}\n`, 'utf8')]);
+
+describe('Converting a county file to each format', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cds-convert-spec-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const fieldCount = DATA_FIELDS.length;
+
+  it('writes a GeoPackage GDAL reads back: every field typed, points in EPSG:4326, null geometry without coordinates', async () => {
+    const { path, normalized } = await convertCountyFile('gpkg', source(), dir, 'full');
+    expect(normalized.records).toBe(4);
+    const gpkg = await readWithGdal(path);
+    expect(gpkg.layer).toBe('parcels');
+    expect(gpkg.geometryType).toBe('Point');
+    expect(gpkg.srs).toBe('EPSG:4326');
+    expect(gpkg.featureCount).toBe(4);
+    expect(gpkg.fields.size).toBe(fieldCount);
+    expect(gpkg.fields.get('parcel_id')).toBe('String');
+    expect(gpkg.fields.get('year_built')).toBe('Integer64');
+    expect(gpkg.fields.get('last_sale_price')).toBe('Real');
+    expect(gpkg.fields.get('last_sale_date')).toBe('Date');
+    expect(gpkg.fields.get('owner_occupied')).toBe('Integer(Boolean)');
+    const [first, second, third, fourth] = gpkg.features;
+    expect(first.properties).toMatchObject({
+      parcel_id: '00123',
+      owner_name: 'SMITH, JOHN "JR"',
+      last_sale_price: 250000.5,
+      last_sale_date: '2024-02-29',
+      year_built: 1925,
+      owner_occupied: true,
+      lot_area_acres: 0.25,
+      county_fips: '24510',
+    });
+    expect(first.geometry).toEqual({ type: 'Point', coordinates: [-76.6122, 39.2904] });
+    // Invalid values are null, never a failed conversion; a parcel without coordinates has no geometry.
+    expect(second.geometry).toBeNull();
+    expect(second.properties).toMatchObject({ parcel_id: '00124', lot_area_acres: 0.5 });
+    for (const field of ['last_sale_price', 'last_sale_date', 'year_built', 'owner_occupied', 'latitude']) {
+      expect(second.properties[field] ?? null).toBeNull();
+    }
+    expect(third.properties).toMatchObject({ owner_name: 'TWO\nLINES', owner_occupied: false, lot_area_acres: 12 });
+    // A latitude off the globe keeps its value but makes no point.
+    expect(fourth.geometry).toBeNull();
+    expect(fourth.properties).toMatchObject({ latitude: 95, owner_occupied: true });
+    expect(fourth.properties.year_built ?? null).toBeNull();
+    // notmoney, 2023-02-30, abc, maybe; 1e5 (no exponents), a 20-digit integer.
+    expect(normalized.invalidValues).toBe(6);
+  });
+
+  it('writes a Shapefile zip of its five files and fields.csv, read back by GDAL under the mapped names', async () => {
+    const { path } = await convertCountyFile('shp', source(), dir, 'full');
+    const { stdout: listing } = await run('unzip', ['-Z1', path]).catch(async () =>
+      run('python3', ['-c', 'import sys,zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', path]),
+    );
+    expect(listing.trim().split('\n').sort()).toEqual(
+      ['fields.csv', 'parcels.cpg', 'parcels.dbf', 'parcels.prj', 'parcels.shp', 'parcels.shx'].sort(),
+    );
+    const { stdout: mapping } = await run('python3', [
+      '-c',
+      'import sys,zipfile; print(zipfile.ZipFile(sys.argv[1]).read("fields.csv").decode())',
+      path,
+    ]);
+    expect(mapping).toContain('field,shapefile_field,type\nparcel_id,parcel_id,text\n');
+    const names = shapefileNames(outputFields('full'));
+    const shp = await readWithGdal(`/vsizip/${path}/parcels.shp`);
+    expect(shp.featureCount).toBe(4);
+    expect(shp.geometryType).toBe('Point');
+    expect(shp.fields.size).toBe(fieldCount);
+    expect(shp.fields.get(names.get('last_sale_date')!)).toBe('Date');
+    // As wide as the widest value: a 4-digit year fits a 32-bit dBase integer.
+    expect(shp.fields.get(names.get('year_built')!)).toBe('Integer');
+    const [first, second] = shp.features;
+    expect(first.properties[names.get('parcel_id')!]).toBe('00123');
+    expect(first.properties[names.get('owner_name')!]).toBe('SMITH, JOHN "JR"');
+    expect(first.properties[names.get('last_sale_price')!]).toBe(250000.5);
+    expect(first.properties[names.get('owner_occupied')!]).toBe(1);
+    expect(first.geometry).toEqual({ type: 'Point', coordinates: [-76.6122, 39.2904] });
+    expect(second.geometry).toBeNull();
+  });
+
+  it('writes newline-delimited GeoJSON features, gzip-compressed, one a parcel', async () => {
+    const { path } = await convertCountyFile('geojson', source(), dir, 'full');
+    const { stdout } = await run('sh', ['-c', `gzip -dc '${path}'`]);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(4);
+    const features = lines.map((line) => JSON.parse(line) as { type: string; geometry: unknown; properties: object });
+    expect(features.every((feature) => feature.type === 'Feature')).toBe(true);
+    expect(features[0].geometry).toEqual({ type: 'Point', coordinates: [-76.6122, 39.2904] });
+    expect(features[0].properties).toMatchObject({ parcel_id: '00123', year_built: 1925, owner_occupied: true });
+    expect(features[1].geometry).toBeNull();
+    const gdal = await readWithGdal(`/vsigzip/${path}`, { features: false });
+    expect(gdal.featureCount).toBe(4);
+  });
+
+  it('writes Parquet with typed, compressed columns and GeoParquet metadata, read by an independent reader', async () => {
+    const { path } = await convertCountyFile('parquet', source(), dir, 'full');
+    const parquet = await readParquet(path);
+    expect(parquet.rows).toHaveLength(4);
+    expect(Object.keys(parquet.columns)).toEqual([...DATA_FIELDS.map((f) => f.name), 'geometry']);
+    expect(parquet.columns.parcel_id.type).toBe('BYTE_ARRAY');
+    expect(['STRING', 'UTF8']).toContain(parquet.columns.parcel_id.logical);
+    expect(parquet.columns.year_built.type).toBe('INT64');
+    expect(parquet.columns.latitude.type).toBe('DOUBLE');
+    expect(parquet.columns.last_sale_price.logical).toBe('DECIMAL');
+    expect(parquet.columns.last_sale_date.logical).toBe('DATE');
+    expect(parquet.columns.owner_occupied.type).toBe('BOOLEAN');
+    expect(parquet.columns.geometry.type).toBe('BYTE_ARRAY');
+    expect(parquet.compression).toEqual(['ZSTD']);
+    const geo = JSON.parse(parquet.keyValueMetadata.geo) as {
+      version: string;
+      primary_column: string;
+      columns: { geometry: { encoding: string; geometry_types: string[]; bbox: number[] } };
+    };
+    expect(geo).toMatchObject({
+      version: '1.0.0',
+      primary_column: 'geometry',
+      columns: { geometry: { encoding: 'WKB', geometry_types: ['Point'] } },
+    });
+    expect(geo.columns.geometry.bbox).toEqual([-76.6122, 39.2904, -76.6, 39.3]);
+    const [first, second] = parquet.rows;
+    expect(first).toMatchObject({
+      parcel_id: '00123',
+      owner_name: 'SMITH, JOHN "JR"',
+      last_sale_price: 250000.5,
+      last_sale_date: '2024-02-29',
+      year_built: 1925,
+      owner_occupied: true,
+    });
+    // hyparquet decodes the WKB column as its GeoParquet metadata describes it.
+    expect(first.geometry).toEqual({ type: 'Point', coordinates: [-76.6122, 39.2904] });
+    expect(second.geometry).toBeNull();
+    expect(second.last_sale_price).toBeNull();
+    expect(second.year_built).toBeNull();
+  });
+
+  it('keeps the leading change column of a change file in every format', async () => {
+    const changes = `change,parcel_id,county_fips\nadded,001,24510\nremoved,002,24510\n`;
+    const { path } = await convertCountyFile('gpkg', Readable.from([Buffer.from(changes)]), dir, 'changes');
+    const gpkg = await readWithGdal(path);
+    expect(gpkg.fields.size).toBe(fieldCount + 1);
+    expect(gpkg.features.map((f) => f.properties.change)).toEqual(['added', 'removed']);
+    expect((await stat(path)).size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,73 @@
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { parseCsv } from '../../../common/csv';
+import type { DatasetStorage } from '../../../integrations/storage/dataset-storage';
+import { digestingStream } from '../../../integrations/storage/digesting-stream';
+import { checkHeader } from '../../data-schema';
+import { MAX_HEADER_BYTES, CsvScanner } from '../../data-schema';
+import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from '../../data-schema';
+
+/** Where a release's change file of a county lives. */
+export const changeFileKey = (month: string, fips: string) => `releases/${month}/changes/${fips}.csv.gz`;
+
+/** What was stored: the gzip file's size and digest, and the change rows it holds. */
+export interface StoredChangeFile {
+  bytes: number;
+  sha256: string;
+  records: number;
+  keyFieldCounts: KeyFieldCounts;
+}
+
+/**
+ * Stores a change file from its CSV as it streams (gzip on the way), counting its rows and the
+ * key fields they fill, and hashing the stored bytes: nothing is held whole in memory. The
+ * object appears under its key only once complete (DatasetStorage.putStream).
+ */
+export async function storeChangeFile(storage: DatasetStorage, key: string, csv: Readable): Promise<StoredChangeFile> {
+  const scanner = new CsvScanner({ header: () => null, record: () => undefined, countFilled: keyFieldColumns });
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      scanner.write(chunk);
+      done(null, chunk);
+    },
+  });
+  const hashed = digestingStream();
+  // The pipeline ends in the digest, which storage reads: a failure on either side destroys both.
+  await Promise.all([
+    pipeline(csv, counted, createGzip({ level: 6 }), hashed.stream),
+    storage.putStream(key, hashed.stream),
+  ]);
+  scanner.end();
+  return {
+    ...hashed.digest(),
+    records: scanner.recordCount,
+    keyFieldCounts: keyFieldCountsOf(scanner.filledCounts),
+  };
+}
+
+/**
+ * The column names of a stored gzip CSV county file, read from its first line (then the read
+ * stops), checked as ingest checks them (known fields, none repeated, identifiers present).
+ */
+export async function readHeader(file: Readable): Promise<string[]> {
+  const gunzip = createGunzip();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    file.pipe(gunzip);
+    file.on('error', (error) => gunzip.destroy(error));
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      const end = chunk.indexOf(0x0a);
+      chunks.push(end === -1 ? chunk : chunk.subarray(0, end));
+      length += end === -1 ? chunk.length : end;
+      if (end !== -1) break;
+      if (length > MAX_HEADER_BYTES) throw new Error(`its first line is longer than ${MAX_HEADER_BYTES} bytes`);
+    }
+  } finally {
+    file.destroy();
+    gunzip.destroy();
+  }
+  const [columns = ['']] = parseCsv(`${Buffer.concat(chunks).toString('utf8').replace(/\r$/, '')}\n`);
+  return checkHeader(columns);
+}

@@ -1,0 +1,350 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Readable, Transform } from 'node:stream';
+import { once } from 'node:events';
+import { finished, pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { keyFieldCountsOf, type KeyFieldCounts } from '../../data-schema';
+import { RecordIndexer, type RecordPlaces } from './record-index';
+import { RecordPicker } from './record-picker';
+
+/** A column name as a quoted SQL identifier: names come from files, so they are never spliced in bare. */
+export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Memory PostgreSQL may give each sort and hash of a comparison (server side; the worker holds none of it). */
+const WORK_MEM = '256MB';
+// The staging table's own columns: each record's file and place in it.
+const FILE = quoteIdentifier('#file');
+const ROW = quoteIdentifier('#row');
+/** Unzipped chunks of 1 MiB: a record of a few KB rarely straddles two, and there are few callbacks. */
+const UNZIP_CHUNK_BYTES = 1024 * 1024;
+
+/** A stored county file to compare: its columns (from its header), its bytes, and its name for errors. */
+export interface ComparedFile {
+  columns: string[];
+  gzipCsv: () => Readable;
+  name: string;
+}
+
+/** The records of the parcels that differ, of both files, in one staging table (see stageRecords). */
+export interface StagedRecords {
+  table: string;
+  /** The table's columns: both files' between them. */
+  columns: string[];
+  /** The current file's columns: the change file's. */
+  currentColumns: string[];
+}
+
+/**
+ * A county file read once (see RecordIndexer): a table of its records' numbers, parcel_ids and
+ * hashes, its record and key-field counts, and where its records are for a second read.
+ */
+export interface IndexedFile {
+  /** The table of every file's index rows, and this file's number in it. */
+  table: string;
+  number: number;
+  columns: string[];
+  records: number;
+  keyFieldCounts: KeyFieldCounts;
+  places: RecordPlaces;
+}
+
+/** The parcels that differ, before their fields are looked at: the records of each file to stage. */
+export interface FoundChanges {
+  table: string;
+  added: number;
+  removed: number;
+  changed: number;
+  /** Numbers (ascending) of the current file's added and changed records. */
+  currentRecords: Int32Array;
+  /** Numbers (ascending) of the previous file's removed and changed records. */
+  previousRecords: Int32Array;
+}
+
+export interface ParcelChanges {
+  added: number;
+  removed: number;
+  changed: number;
+  /** Changed parcels by field; fields no parcel changed are left out. */
+  changedFields: Record<string, number>;
+}
+
+/**
+ * The PostgreSQL side of comparing two county files: both files are read once into a narrow table
+ * (file, record number, parcel_id, hash), the database joins the two by parcel_id, and only the records
+ * that differ are read again, in full, into staging tables for the field counts and the change
+ * file. The worker never holds the parcels, PostgreSQL gets few of the records.
+ */
+@Injectable()
+export class ComparisonRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Runs work on a connection of its own, holding the lock named by `lockKey` (two comparisons of
+   * one county take turns). Its staging tables are TEMP tables: private to the connection, never
+   * written to the WAL, dropped at the end, and gone with the connection should the worker die.
+   */
+  async session<T>(lockKey: string, work: (session: ComparisonSession) => Promise<T>): Promise<T> {
+    const pool = (this.db.driver as PostgresDriver).master as Pool;
+    const client = await pool.connect();
+    const session = new ComparisonSession(client, randomBytes(6).toString('hex'));
+    let broken: Error | undefined;
+    try {
+      await client.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lockKey]);
+      await client.query(`SET work_mem = '${WORK_MEM}'`);
+      return await work(session);
+    } finally {
+      try {
+        await session.dropTables();
+        await client.query(`RESET work_mem`);
+        await client.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [lockKey]);
+      } catch (error) {
+        // A connection that cannot clean up is closed instead: its tables and lock go with it.
+        broken = error as Error;
+      }
+      client.release(broken);
+    }
+  }
+}
+
+/** One comparison's connection and staging tables (names unique to it). */
+export class ComparisonSession {
+  private readonly tables: string[] = [];
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly tag: string,
+  ) {}
+
+  private table(role: string): string {
+    const name = `compare_${role}_${this.tag}`;
+    this.tables.push(name);
+    return name;
+  }
+
+  async dropTables(): Promise<void> {
+    while (this.tables.length > 0) await this.client.query(`DROP TABLE IF EXISTS ${this.tables.pop()}`);
+  }
+
+  /**
+   * Reads gzip CSV files (each its header first) once, at the same time, as they stream, into one
+   * new table of a row per record: its file's number, its number, parcel_id and hash over
+   * `unionColumns` (see RecordIndexer). PostgreSQL gets some 40 bytes a record, not the record;
+   * what is needed of the records comes in stageRecords. The files' reads share the worker's
+   * cores (unzipping runs beside the JavaScript that parses), and their rows one COPY.
+   */
+  async index(files: ComparedFile[], unionColumns: string[]): Promise<IndexedFile[]> {
+    const table = this.table('index');
+    await this.client.query(`CREATE TEMP TABLE ${table} (file smallint, row int, parcel_id text, high int, low int)`);
+    const indexers = files.map(({ columns }, number) => new RecordIndexer(columns, unionColumns, number));
+    await this.copyReads(
+      `COPY ${table} (file, row, parcel_id, high, low) FROM STDIN`,
+      files.map((file, number) => ({ file, rows: indexers[number] })),
+    );
+    // Temporary tables are never analyzed by autovacuum; the sort and join below need their sizes.
+    await this.client.query(`ANALYZE ${table}`);
+    return files.map(({ columns }, number) => ({
+      table,
+      number,
+      columns,
+      records: indexers[number].recordCount,
+      keyFieldCounts: keyFieldCountsOf(indexers[number].keyFieldFilled),
+      places: indexers[number].places,
+    }));
+  }
+
+  /**
+   * Loads the records of the parcels that differ (found by findChanges), from a second read of
+   * both files, into one new staging table of the files' columns between them, each record with
+   * its file's number and its own (the table's first columns), by COPY as they stream. Files of
+   * one header are read at the same time into one COPY; otherwise one after the other.
+   */
+  async stageRecords(found: FoundChanges, current: IndexedFile, previous: IndexedFile, files: ComparedFile[]) {
+    const table = this.table('staged');
+    const columns = [...new Set([...current.columns, ...previous.columns])];
+    await this.client.query(
+      `CREATE TEMP TABLE ${table} (${FILE} smallint, ${ROW} bigint, ${columns.map((column) => `${quoteIdentifier(column)} text`).join(', ')})`,
+    );
+    const reads = [
+      { indexed: current, numbers: found.currentRecords },
+      { indexed: previous, numbers: found.previousRecords },
+    ].map(({ indexed, numbers }) => ({
+      columns: indexed.columns,
+      file: files[indexed.number],
+      rows: new RecordPicker(indexed.places, numbers, indexed.number),
+    }));
+    const sameHeader = current.columns.join(',') === previous.columns.join(',');
+    for (const group of sameHeader ? [reads] : reads.map((read) => [read])) {
+      const list = [FILE, ROW, ...group[0].columns.map(quoteIdentifier)].join(', ');
+      await this.copyReads(`COPY ${table} (${list}) FROM STDIN (FORMAT csv)`, group);
+    }
+    await this.client.query(`ANALYZE ${table} (${FILE}, ${ROW})`);
+    return { table, columns, currentColumns: current.columns };
+  }
+
+  /** Parcel ids (non-empty) that more than one record of the file carries. */
+  async duplicateParcelIds(file: IndexedFile): Promise<number> {
+    const [row] = await this.rows<{ duplicates: number }>(
+      `SELECT count(*)::int AS duplicates FROM (
+         SELECT 1 FROM ${file.table} WHERE file = ${file.number} AND parcel_id <> ''
+         GROUP BY parcel_id HAVING count(*) > 1) AS repeated`,
+    );
+    return row.duplicates;
+  }
+
+  /**
+   * Compares the files by parcel_id, each parcel by its first record in its file (a repeated
+   * parcel_id's later records are left out; records without one cannot be matched and are left
+   * out too), by the records' hashes: one full join of the two files' parcels. Answers the counts
+   * and which records of each file to stage for fieldChanges and changeRows (a few percent).
+   */
+  async findChanges(current: IndexedFile, previous: IndexedFile): Promise<FoundChanges> {
+    const firstRecords = async (file: IndexedFile, role: string) => {
+      const table = this.table(role);
+      // DISTINCT ON keeps the first row of each parcel_id in the order given: the file's first record.
+      await this.client.query(
+        `CREATE TEMP TABLE ${table} AS
+         SELECT DISTINCT ON (parcel_id) parcel_id, row, high, low FROM ${file.table}
+         WHERE file = ${file.number} AND parcel_id <> '' ORDER BY parcel_id, row`,
+      );
+      await this.client.query(`ANALYZE ${table}`);
+      return table;
+    };
+    const now = await firstRecords(current, 'current_parcels');
+    const before = await firstRecords(previous, 'previous_parcels');
+    const changes = this.table('changes');
+    await this.client.query(
+      `CREATE TEMP TABLE ${changes} AS
+       SELECT coalesce(c.parcel_id, p.parcel_id) AS parcel_id, c.row AS current_row, p.row AS previous_row,
+         CASE WHEN p.row IS NULL THEN 'added' WHEN c.row IS NULL THEN 'removed' ELSE 'changed' END AS change
+       FROM ${now} c FULL JOIN ${before} p ON p.parcel_id = c.parcel_id
+       WHERE (c.high, c.low) IS DISTINCT FROM (p.high, p.low)`,
+    );
+    await this.client.query(`ANALYZE ${changes}`);
+    const [counts] = await this.rows<{ added: number; removed: number; changed: number }>(
+      `SELECT count(*) FILTER (WHERE change = 'added')::int AS added,
+         count(*) FILTER (WHERE change = 'removed')::int AS removed,
+         count(*) FILTER (WHERE change = 'changed')::int AS changed
+       FROM ${changes}`,
+    );
+    const numbers = async (column: string) =>
+      Int32Array.from(
+        (
+          await this.client.query({
+            text: `SELECT ${column} FROM ${changes} WHERE ${column} IS NOT NULL ORDER BY 1`,
+            rowMode: 'array',
+          })
+        ).rows as [number][],
+        ([number]) => number,
+      );
+    return {
+      table: changes,
+      ...counts,
+      currentRecords: await numbers('current_row'),
+      previousRecords: await numbers('previous_row'),
+    };
+  }
+
+  /**
+   * Changed parcels by field, over the union of both files' columns: a column one file lacks reads
+   * as empty there, so it changes a parcel where the other file fills it; empty and missing values
+   * are alike. Reads the staged records of the changed parcels alone.
+   */
+  async fieldChanges(found: FoundChanges, staged: StagedRecords): Promise<{ changes: ChangeTable } & ParcelChanges> {
+    const { columns } = staged;
+    const value = (alias: string, column: string) => `coalesce(${alias}.${quoteIdentifier(column)}, '')`;
+    const [fields] = await this.rows<Record<string, number>>(
+      `SELECT ${columns
+        .map((column, i) => `count(*) FILTER (WHERE ${value('c', column)} <> ${value('p', column)})::int AS f${i}`)
+        .join(', ')}
+       FROM ${found.table} d ${joinStaged(staged, 'c', 0, 'current_row')} ${joinStaged(staged, 'p', 1, 'previous_row')}
+       WHERE d.change = 'changed'`,
+    );
+    const changedFields = Object.fromEntries(
+      columns.flatMap((column, i) => (fields[`f${i}`] > 0 ? [[column, fields[`f${i}`]]] : [])),
+    );
+    const { added, removed, changed } = found;
+    return { changes: { table: found.table, staged }, added, removed, changed, changedFields };
+  }
+
+  /**
+   * The change file's CSV as PostgreSQL writes it (COPY TO STDOUT): a header of `change` and the
+   * current file's columns, then the added and changed parcels with their current record and
+   * the removed ones with their last record (columns the current file added left empty), by
+   * change and parcel_id so that the same files always give the same bytes.
+   */
+  changeRows(changes: ChangeTable): Readable {
+    const { table, staged } = changes;
+    const of = (alias: string) =>
+      staged.currentColumns.map((column) => `${alias}.${quoteIdentifier(column)}`).join(', ');
+    return this.client.query(
+      copyTo(
+        `COPY (
+           SELECT d.change AS change, ${of('c')}
+           FROM ${table} d ${joinStaged(staged, 'c', 0, 'current_row')} WHERE d.change <> 'removed'
+           UNION ALL
+           SELECT d.change, ${of('p')}
+           FROM ${table} d ${joinStaged(staged, 'p', 1, 'previous_row')} WHERE d.change = 'removed'
+           ORDER BY change, parcel_id
+         ) TO STDOUT (FORMAT csv, HEADER true)`,
+      ),
+    );
+  }
+
+  /**
+   * Reads files, at the same time, through their row makers into one COPY: each file's bytes are
+   * unzipped (beside the JavaScript that parses) and its rows, batches of whole lines, go to the
+   * COPY as they come. The first failure stops the other reads and the COPY, and is reported
+   * naming its file.
+   */
+  private async copyReads(sql: string, reads: { file: ComparedFile; rows: Transform }[]): Promise<void> {
+    const copy = this.client.query(copyFrom(sql));
+    const stop = new AbortController();
+    const read = async ({ file, rows }: (typeof reads)[number]) => {
+      try {
+        await pipeline(
+          file.gzipCsv(),
+          createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+          rows,
+          async (batches: AsyncIterable<Buffer>) => {
+            for await (const batch of batches) {
+              if (!copy.write(batch)) await once(copy, 'drain', { signal: stop.signal });
+            }
+          },
+          { signal: stop.signal },
+        );
+      } catch (error) {
+        if (!stop.signal.aborted) stop.abort(new Error(`${file.name} cannot be compared: ${(error as Error).message}`));
+        throw stop.signal.reason;
+      }
+    };
+    await Promise.allSettled(reads.map(read));
+    if (stop.signal.aborted) {
+      copy.destroy(stop.signal.reason as Error);
+      await finished(copy).catch(() => undefined);
+      throw stop.signal.reason;
+    }
+    copy.end();
+    await finished(copy);
+  }
+
+  private async rows<T>(sql: string): Promise<T[]> {
+    return (await this.client.query(sql)).rows as T[];
+  }
+}
+
+/** The parcels that differ between two files and their staged records, left by fieldChanges. */
+export interface ChangeTable {
+  table: string;
+  staged: StagedRecords;
+}
+
+/** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
+function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string): string {
+  return `JOIN ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
+}
