@@ -10,6 +10,6 @@ import { FormatsQueueModule } from './formats-queue.module';
   imports: [DatasetFilesModule, FormatsQueueModule],
   controllers: [FormatsController],
   providers: [DatasetConversionsRepository, DatasetFormatsService],
-  exports: [DatasetFormatsService, DatasetFilesModule],
+  exports: [DatasetFormatsService, DatasetConversionsRepository, DatasetFilesModule],
 })
 export class FormatsModule {}
