@@ -7,6 +7,7 @@ import { BillingWorkerModule } from './modules/billing/billing-worker.module';
 import { DatasetsWorkerModule } from './modules/datasets/datasets-worker.module';
 import { EventsWorkerModule } from './modules/events';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
+import { MailWorkerModule } from './modules/mail';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
@@ -18,6 +19,7 @@ import { WorkerStatus } from './worker-status';
     CoreModule,
     DiscoveryModule,
     JobHandlersModule,
+    MailWorkerModule,
     NotificationsWorkerModule,
     JourneyWorkerModule,
     SubscriptionsWorkerModule,
