@@ -8,6 +8,7 @@ import { FormatsWorkerModule } from './modules/formats/formats-worker.module';
 import { ReleasesWorkerModule } from './modules/releases/releases-worker.module';
 import { EventsWorkerModule } from './modules/events';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
+import { MailWorkerModule } from './modules/mail';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
@@ -19,6 +20,7 @@ import { WorkerStatus } from './worker-status';
     CoreModule,
     DiscoveryModule,
     JobHandlersModule,
+    MailWorkerModule,
     NotificationsWorkerModule,
     JourneyWorkerModule,
     SubscriptionsWorkerModule,

@@ -67,6 +67,28 @@ describe('a worker whose jobs lack handlers', () => {
   });
 });
 
+@Injectable()
+class EveryJob {
+  @JobHandler('mail', ['receipt', 'order-link'])
+  send(data: { orderId: string }, job: Job): Promise<string> {
+    return Promise.resolve(`${job.name} of ${data.orderId}`);
+  }
+}
+
+describe('a handler of several jobs of one queue', () => {
+  it('counts as the handler of each job it names', async () => {
+    @Module({ imports: [JobHandlersModule], providers: [EveryJob, MoreReceipts] })
+    class Worker {}
+
+    const error = await NestFactory.createApplicationContext(Worker, { logger: false, abortOnError: false }).then(
+      () => null,
+      (failure: Error) => failure,
+    );
+    expect(error?.message).toContain('job mail/receipt has 2 handlers (EveryJob.send, MoreReceipts.send)');
+    expect(error?.message).not.toContain('job mail/order-link has no handler');
+  });
+});
+
 // Checked by the compiler (npm run typecheck): a handler takes its job's payload as the map types it.
 export class WrongHandlers {
   // @ts-expect-error the payload of another job

@@ -4,10 +4,13 @@ import type { Job } from 'bullmq';
 import { StartupError } from '../../common/startup-error';
 import { JOB_HANDLER, JobHandlerTarget } from './job-handler.decorator';
 import { JOB_NAMES, QueueName } from './jobs';
+import { oneEachProblems } from './one-each';
 
 type Run = (data: unknown, job: Job) => Promise<unknown>;
 
-interface Found extends JobHandlerTarget {
+interface Found {
+  queue: QueueName;
+  name: string;
   /** Class.method, for the start-up error. */
   where: string;
   run: Run;
@@ -19,23 +22,18 @@ interface Found extends JobHandlerTarget {
  * names a job the map does not have.
  */
 export function jobHandlerProblems(found: Pick<Found, 'queue' | 'name' | 'where'>[]): string[] {
-  const problems: string[] = [];
-  for (const [queue, names] of Object.entries(JOB_NAMES)) {
-    for (const name of Object.keys(names)) {
-      const handlers = found.filter((handler) => handler.queue === queue && handler.name === name);
-      if (handlers.length === 0) problems.push(`job ${queue}/${name} has no handler`);
-      if (handlers.length > 1) {
-        problems.push(
-          `job ${queue}/${name} has ${handlers.length} handlers (${handlers.map((h) => h.where).join(', ')})`,
-        );
-      }
-    }
-  }
-  for (const { queue, name, where } of found) {
-    if (!Object.hasOwn(JOB_NAMES[queue] ?? {}, name))
-      problems.push(`${where} handles ${queue}/${name}, not in the job map`);
-  }
-  return problems;
+  const expected = Object.entries(JOB_NAMES).flatMap(([queue, names]) =>
+    Object.keys(names).map((name) => `${queue}/${name}`),
+  );
+  return oneEachProblems(
+    expected,
+    found.map(({ queue, name, where }) => ({ name: `${queue}/${name}`, where })),
+    {
+      expected: (name) => `job ${name}`,
+      noun: 'handler',
+      stray: ({ name, where }) => `${where} handles ${name}, not in the job map`,
+    },
+  );
 }
 
 @Injectable()
@@ -89,7 +87,8 @@ export class JobHandlers implements OnModuleInit {
           const result: unknown = Reflect.apply(fn, instance, [data, job]);
           return Promise.resolve(result);
         };
-        found.push({ ...target, where: `${instance.constructor.name}.${method}`, run });
+        const where = `${instance.constructor.name}.${method}`;
+        for (const name of target.names) found.push({ queue: target.queue, name, where, run });
       }
     }
     return found;

@@ -2,12 +2,12 @@
 export { EmailDeliveriesRepository } from './email-deliveries.repository';
 export type { SentEmail } from './email-deliveries.repository';
 export { MailQueue } from './mail-queue.service';
-export { MailSenderModule } from './mail-sender.module';
-export { MailSender } from './mail-sender.service';
+export { MailTemplate } from './mail-template.decorator';
+export type { MailTemplateOf, RenderedMail } from './mail-template.decorator';
 export { MAIL_QUEUE, MailFactsPendingError, MailJob } from './mail.constants';
 export type {
   DisputeNoticeJobData,
-  MailTemplate,
+  MailMessage,
   OrderLinkJobData,
   ReceiptJobData,
   RenewalFailedJobData,
@@ -18,3 +18,4 @@ export type {
   TrackerReleaseJobData,
 } from './mail.constants';
 export { MailModule } from './mail.module';
+export { MailWorkerModule } from './mail-worker.module';

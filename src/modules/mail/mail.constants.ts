@@ -1,5 +1,3 @@
-import type { OutgoingMail } from '../../integrations/mail/mail-transport';
-
 export const MAIL_QUEUE = 'mail';
 
 export const MailJob = {
@@ -18,6 +16,24 @@ export const MailJob = {
 } as const;
 
 export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
+
+/**
+ * The mail queue's jobs that each send one message, rendered by its registered template (every job
+ * of the queue but its sweep). The worker refuses to start unless each has exactly one template.
+ */
+export const MAIL_MESSAGES = [
+  MailJob.receipt,
+  MailJob.trackerDelivery,
+  MailJob.trackerRelease,
+  MailJob.renewalReminder,
+  MailJob.subscriptionExpired,
+  MailJob.renewalReceipt,
+  MailJob.renewalFailed,
+  MailJob.orderLink,
+  MailJob.disputeNotice,
+] as const;
+
+export type MailMessage = (typeof MAIL_MESSAGES)[number];
 
 export const RECEIPT_SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -98,9 +114,4 @@ export class MailFactsPendingError extends Error {
     super(`${what} is not committed yet`);
     this.name = 'MailFactsPendingError';
   }
-}
-
-/** Renders one kind of message from its job's data; null when there is nothing (any more) to send. */
-export interface MailTemplate<Data> {
-  build(data: Data): Promise<OutgoingMail | null>;
 }

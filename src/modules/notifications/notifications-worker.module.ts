@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties';
 import { DatasetFilesModule } from '../releases';
-import { MailSenderModule, MailModule } from '../mail';
+import { MailModule } from '../mail';
 import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
-import { MailProcessor } from './mail.processor';
+import { ReceiptSweep } from './receipt-sweep';
 import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { MailComposer } from './templates/mail-composer';
 import { OrderLinkMail } from './templates/order-link.mail';
@@ -19,21 +19,15 @@ import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
 import { TrackerReleaseMail } from './templates/tracker-release.mail';
 
 /**
- * What the store tells its customers: each email of the mail queue rendered from what the owning
- * modules know (orders, subscriptions, counties, files, payments), then sent once. Worker only.
+ * What the store tells its customers: one template for each message of the mail queue
+ * (`@MailTemplate`), rendered from what the owning modules know (orders, subscriptions, counties,
+ * files, payments); the mail module's worker finds them at start, renders and sends. Here rather
+ * than in mail, so that mail imports none of the modules that queue mail. Worker only.
  */
 @Module({
-  imports: [
-    CountiesModule,
-    DatasetFilesModule,
-    MailModule,
-    MailSenderModule,
-    OrdersModule,
-    PaymentsModule,
-    SubscriptionsModule,
-  ],
+  imports: [CountiesModule, DatasetFilesModule, MailModule, OrdersModule, PaymentsModule, SubscriptionsModule],
   providers: [
-    MailProcessor,
+    ReceiptSweep,
     MailComposer,
     SubscriptionFactsReader,
     ReceiptMail,

@@ -9,7 +9,7 @@ import { eventually } from '../../support/eventually';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { MAIL_QUEUE } from '../../../src/modules/mail/mail.constants';
-import { MailProcessor } from '../../../src/modules/notifications/mail.processor';
+import { ReceiptSweep } from '../../../src/modules/notifications/receipt-sweep';
 import { StripeGateway } from '../../../src/integrations/stripe/stripe.gateway';
 import { useTestApp } from '../../support/test-app';
 
@@ -518,7 +518,7 @@ describe('Checkout and card payments', () => {
   it('sends the receipt of a paid order whose receipt could not be queued at payment', async () => {
     const { orderId, clientSecret, email } = await checkout([{ countyId: counties[18].id, purchaseType: 'one-time' }]);
     await stripe.simulator.withoutWebhooks(() => stripe.pay(clientSecret));
-    const processor = context.worker!.get(MailProcessor);
+    const sweep = context.worker!.get(ReceiptSweep);
     await api()
       .post('/api/payment-success')
       .send({ paymentIntentId: intentId(clientSecret), email })
@@ -532,12 +532,12 @@ describe('Checkout and card payments', () => {
     );
     await context.worker!.get<Queue>(getQueueToken(MAIL_QUEUE), { strict: false }).remove(`receipt-${orderId}`);
 
-    expect(await processor.queueMissingReceipts()).toBe('1 receipt(s) queued');
+    expect(await sweep.queueMissingReceipts()).toBe('1 receipt(s) queued');
     await eventually(async () => (await outboxFor(orderId)).length === 2);
     expect(
       (await context.store.db.query(`SELECT receipt_queued_at FROM orders WHERE id = $1`, [orderId]))[0]
         .receipt_queued_at,
     ).not.toBeNull();
-    expect(await processor.queueMissingReceipts()).toBe('0 receipt(s) queued');
+    expect(await sweep.queueMissingReceipts()).toBe('0 receipt(s) queued');
   });
 });

@@ -3,8 +3,7 @@ import type { ConfigType } from '@nestjs/config';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import { appConfig } from '../../../config';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { DisputeNoticeJobData, MailTemplate } from '../../mail';
+import { DisputeNoticeJobData, MailJob, MailTemplate, RenderedMail } from '../../mail';
 import { OrdersRepository } from '../../orders';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
@@ -13,7 +12,8 @@ const STRIPE_DISPUTES = 'https://dashboard.stripe.com/disputes';
 
 /** Tells the store's staff (SUPPORT_EMAIL) that a buyer disputed a payment, and how it ended. */
 @Injectable()
-export class DisputeNoticeMail implements MailTemplate<DisputeNoticeJobData> {
+@MailTemplate(MailJob.disputeNotice)
+export class DisputeNoticeMail {
   private readonly logger = new Logger('DisputeNotice');
 
   constructor(
@@ -23,7 +23,7 @@ export class DisputeNoticeMail implements MailTemplate<DisputeNoticeJobData> {
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
   ) {}
 
-  async build(data: DisputeNoticeJobData): Promise<OutgoingMail | null> {
+  async render(data: DisputeNoticeJobData): Promise<RenderedMail | null> {
     if (!this.app.supportEmail) {
       this.logger.error(
         `Dispute ${data.stripeDisputeId} is ${data.status}, and SUPPORT_EMAIL is not set to tell staff`,
@@ -62,7 +62,6 @@ export class DisputeNoticeMail implements MailTemplate<DisputeNoticeJobData> {
       },
     }[data.status];
     return this.composer.compose({
-      key: `dispute-${data.stripeDisputeId}-${data.status}`,
       to: this.app.supportEmail,
       subject: byStatus.subject,
       blocks: [...byStatus.lines, { list: facts }, { label: 'Disputes in Stripe', link: STRIPE_DISPUTES }],

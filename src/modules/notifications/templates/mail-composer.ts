@@ -2,13 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { escapeHtml } from '../../../common/html';
 import { appConfig } from '../../../config';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
+import type { RenderedMail } from '../../mail';
 
 /** A paragraph, a link with its words, or a bulleted list. */
 export type MailBlock = string | { link: string; label: string } | { list: string[] };
 
 export interface MailContent {
-  key: string;
   to: string;
   subject: string;
   blocks: MailBlock[];
@@ -30,7 +29,7 @@ export class MailComposer {
     return `${this.app.publicUrl}${path}`;
   }
 
-  compose({ key, to, subject, blocks }: MailContent): OutgoingMail {
+  compose({ to, subject, blocks }: MailContent): RenderedMail {
     const all = [...blocks, this.supportLine];
     const text = all
       .map((block) => {
@@ -46,6 +45,6 @@ export class MailComposer {
         return `<ul>${block.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
       })
       .join('');
-    return { key, to, subject, text, html };
+    return { to, subject, text, html };
   }
 }

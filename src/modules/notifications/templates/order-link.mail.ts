@@ -1,25 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, OrderLinkJobData } from '../../mail';
+import { MailJob, MailTemplate, OrderLinkJobData, RenderedMail } from '../../mail';
 import { OrderPageLinks, OrdersRepository } from '../../orders';
 import { MailComposer } from './mail-composer';
 
 /** Staff replaced an order's links (one had leaked, say): the buyer gets the new one, and learns the old ones are dead. */
 @Injectable()
-export class OrderLinkMail implements MailTemplate<OrderLinkJobData> {
+@MailTemplate(MailJob.orderLink)
+export class OrderLinkMail {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly links: OrderPageLinks,
     private readonly composer: MailComposer,
   ) {}
 
-  async build({ orderId, rotatedAt }: OrderLinkJobData): Promise<OutgoingMail | null> {
+  async render({ orderId, rotatedAt }: OrderLinkJobData): Promise<RenderedMail | null> {
     const order = await this.orders.findById(orderId);
     // Only a paid (or since refunded) order has a page, and a later replacement sends its own email.
     if (!order?.paidAt || order.pageLinksRotatedAt?.toISOString() !== rotatedAt) return null;
     const { page } = await this.links.forOrder(orderId);
     return this.composer.compose({
-      key: `order-link-${orderId}-${Date.parse(rotatedAt)}`,
       to: order.email,
       subject: 'Your new County Data Store order link',
       blocks: [

@@ -5,10 +5,9 @@ import { escapeHtml } from '../../../common/html';
 import { formatDollars } from '../../../common/money';
 import { appConfig } from '../../../config';
 import { planFor, PLANS, PurchaseType } from '../../../contracts/plans';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { compareByStateThenName, CountiesRepository } from '../../counties';
 import { OrdersRepository, OrderPageLinks } from '../../orders';
-import { MailTemplate, ReceiptJobData } from '../../mail';
+import { MailJob, MailTemplate, ReceiptJobData, RenderedMail } from '../../mail';
 import { MailComposer } from './mail-composer';
 
 interface ReceiptLine {
@@ -20,7 +19,8 @@ interface ReceiptLine {
 
 /** The email a buyer gets once an order is paid: what was bought and how to get the data. */
 @Injectable()
-export class ReceiptMail implements MailTemplate<ReceiptJobData> {
+@MailTemplate(MailJob.receipt)
+export class ReceiptMail {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly counties: CountiesRepository,
@@ -29,12 +29,8 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
     private readonly composer: MailComposer,
   ) {}
 
-  static key(orderId: string, resend?: string): string {
-    return resend ? `receipt-${orderId}-resend-${resend}` : `receipt-${orderId}`;
-  }
-
   /** The receipt of a paid order, or null when the order is not paid. */
-  async build({ orderId, resend }: ReceiptJobData): Promise<OutgoingMail | null> {
+  async render({ orderId }: ReceiptJobData): Promise<RenderedMail | null> {
     const order = await this.orders.findById(orderId);
     if (order?.status !== 'paid' || !order.paidAt) return null;
     const lines = await this.linesOf(orderId);
@@ -89,7 +85,7 @@ export class ReceiptMail implements MailTemplate<ReceiptJobData> {
       `<h3>How to get your data</h3><ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
       `<p><a href="${escapeHtml(orderPage)}">Download your data</a></p><p>${escapeHtml(support)}</p>`;
 
-    return { key: ReceiptMail.key(orderId, resend), to: email, subject, text, html };
+    return { to: email, subject, text, html };
   }
 
   private async linesOf(orderId: string): Promise<ReceiptLine[]> {

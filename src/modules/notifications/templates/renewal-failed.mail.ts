@@ -1,26 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, RenewalFailedJobData } from '../../mail';
+import { MailJob, MailTemplate, RenderedMail, RenewalFailedJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
 /** A renewal charge was declined: what happened and how to fix the card before the subscription lapses. */
 @Injectable()
-export class RenewalFailedMail implements MailTemplate<RenewalFailedJobData> {
+@MailTemplate(MailJob.renewalFailed)
+export class RenewalFailedMail {
   constructor(
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
   ) {}
 
-  async build({
-    subscriptionId,
-    invoiceId,
-    amountCents,
-    attempt,
-    payUrl,
-  }: RenewalFailedJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, amountCents, payUrl }: RenewalFailedJobData): Promise<RenderedMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     if (!subscription) return null;
     const { county } = subscription;
@@ -31,7 +25,6 @@ export class RenewalFailedMail implements MailTemplate<RenewalFailedJobData> {
         ]
       : [`To keep your subscription, reply to this email or call us and we will help you update your card.`];
     return this.composer.compose({
-      key: `renewal-failed-${invoiceId}-${attempt}`,
       to: subscription.email,
       subject: `Action needed: we could not renew your County Tracker for ${county}`,
       blocks: [

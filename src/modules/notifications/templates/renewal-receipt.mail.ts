@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { PaymentsLedger } from '../../payments';
 import { OrderPageLinks } from '../../orders';
-import { MailFactsPendingError, MailTemplate, RenewalReceiptJobData } from '../../mail';
+import { MailFactsPendingError, MailJob, MailTemplate, RenderedMail, RenewalReceiptJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
 /** The receipt of a yearly renewal charge, from the ledger entry it made. */
 @Injectable()
-export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
+@MailTemplate(MailJob.renewalReceipt)
+export class RenewalReceiptMail {
   constructor(
     private readonly ledger: PaymentsLedger,
     private readonly facts: SubscriptionFactsReader,
@@ -18,7 +18,7 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
     private readonly links: OrderPageLinks,
   ) {}
 
-  async build({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, invoiceId }: RenewalReceiptJobData): Promise<RenderedMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     const payment = await this.ledger.findByStripeObject(invoiceId, 'renewal');
     // Queued in the transaction that records the payment: not there yet means it has not committed.
@@ -26,7 +26,6 @@ export class RenewalReceiptMail implements MailTemplate<RenewalReceiptJobData> {
     if (!subscription || !subscription.expirationDate) return null;
     const { county } = subscription;
     return this.composer.compose({
-      key: `renewal-receipt-${invoiceId}`,
       to: subscription.email,
       subject: `Receipt: your County Tracker for ${county} has renewed`,
       blocks: [

@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { formatDollars } from '../../../common/money';
 import { PLANS } from '../../../contracts/plans';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailTemplate, RenewalReminderJobData } from '../../mail';
+import { MailJob, MailTemplate, RenderedMail, RenewalReminderJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
 /** Sent 30 days before a County Tracker renews: the amount, the date, and how to stop it. */
 @Injectable()
-export class RenewalReminderMail implements MailTemplate<RenewalReminderJobData> {
+@MailTemplate(MailJob.renewalReminder)
+export class RenewalReminderMail {
   constructor(
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
   ) {}
 
-  async build({ subscriptionId, expiresAt }: RenewalReminderJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, expiresAt }: RenewalReminderJobData): Promise<RenderedMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     // Turned off, ended or renewed since the reminder was queued: nothing to remind of.
     if (
@@ -29,7 +29,6 @@ export class RenewalReminderMail implements MailTemplate<RenewalReminderJobData>
     const date = formatDate(subscription.expirationDate);
     const amount = formatDollars(PLANS.annual.priceCents);
     return this.composer.compose({
-      key: `renewal-reminder-${subscriptionId}-${expiresAt.slice(0, 10)}`,
       to: subscription.email,
       subject: `Your County Tracker for ${county} renews on ${date}`,
       blocks: [

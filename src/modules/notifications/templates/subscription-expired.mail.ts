@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
-import { MailFactsPendingError, MailTemplate, SubscriptionExpiredJobData } from '../../mail';
+import { MailFactsPendingError, MailJob, MailTemplate, RenderedMail, SubscriptionExpiredJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 
 /** Tells the customer a County Tracker has ended and how to get the county's data again. */
 @Injectable()
-export class SubscriptionExpiredMail implements MailTemplate<SubscriptionExpiredJobData> {
+@MailTemplate(MailJob.subscriptionExpired)
+export class SubscriptionExpiredMail {
   constructor(
     private readonly facts: SubscriptionFactsReader,
     private readonly composer: MailComposer,
   ) {}
 
-  async build({ subscriptionId, expiresAt }: SubscriptionExpiredJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, expiresAt }: SubscriptionExpiredJobData): Promise<RenderedMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     if (!subscription || subscription.expirationDate?.toISOString() !== expiresAt) return null;
     // Queued in the transaction that expires it: still active means that transaction has not committed.
@@ -23,7 +23,6 @@ export class SubscriptionExpiredMail implements MailTemplate<SubscriptionExpired
     const { county } = subscription;
     const date = formatDate(subscription.expirationDate);
     return this.composer.compose({
-      key: `subscription-expired-${subscriptionId}-${expiresAt.slice(0, 10)}`,
       to: subscription.email,
       subject: `Your County Tracker for ${county} has expired`,
       blocks: [

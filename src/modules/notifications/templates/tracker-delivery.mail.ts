@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { CountyDatasetsService } from '../../releases';
 import { TrackerDeliveriesRepository } from '../../subscriptions';
 import { OrderPageLinks } from '../../orders';
-import { MailTemplate, TrackerDeliveryJobData } from '../../mail';
+import { MailJob, MailTemplate, RenderedMail, TrackerDeliveryJobData } from '../../mail';
 import { MailComposer } from './mail-composer';
 import { SubscriptionFactsReader } from './subscription-facts';
 import { changeSummary, otherFormatLinks } from './tracker-release.mail';
@@ -15,7 +14,8 @@ import { changeSummary, otherFormatLinks } from './tracker-release.mail';
  * then) comes with what changed and its change file, as that email would have.
  */
 @Injectable()
-export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData> {
+@MailTemplate(MailJob.trackerDelivery)
+export class TrackerDeliveryMail {
   constructor(
     private readonly trackerDeliveries: TrackerDeliveriesRepository,
     private readonly datasets: CountyDatasetsService,
@@ -24,7 +24,7 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
     private readonly links: OrderPageLinks,
   ) {}
 
-  async build({ subscriptionId, month, resend }: TrackerDeliveryJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, month }: TrackerDeliveryJobData): Promise<RenderedMail | null> {
     const subscription = await this.facts.read(subscriptionId);
     const delivered = await this.trackerDeliveries.find(subscriptionId, month);
     const dataset = delivered && (await this.datasets.findById(delivered.datasetId));
@@ -45,7 +45,6 @@ export class TrackerDeliveryMail implements MailTemplate<TrackerDeliveryJobData>
     const facts = delivery.dataChanged ? await this.datasets.releaseFileFacts(dataset.id) : null;
     const changes = facts && changeSummary(facts);
     return this.composer.compose({
-      key: `tracker-delivery-${subscriptionId}-${month}` + (resend ? `-resend-${resend}` : ''),
       to: subscription.email,
       subject: `Your ${monthName} County Tracker data: ${county}`,
       blocks: [

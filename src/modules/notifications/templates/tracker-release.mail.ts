@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { CONVERTED_FORMATS, formatInfo } from '../../../contracts/dataset-formats';
-import type { OutgoingMail } from '../../../integrations/mail/mail-transport';
 import { CountyDatasetsService, ReleaseFileFacts } from '../../releases';
-import { MailTemplate, TrackerReleaseJobData } from '../../mail';
+import { MailJob, MailTemplate, RenderedMail, TrackerReleaseJobData } from '../../mail';
 import { OrderLinks, OrderPageLinks } from '../../orders';
 import { TrackerDeliveriesRepository } from '../../subscriptions';
 import { MailBlock, MailComposer } from './mail-composer';
@@ -71,7 +70,8 @@ export function otherFormatLinks(
 
 /** County Tracker's news of a release, sent when it is published: what changed, and both files. */
 @Injectable()
-export class TrackerReleaseMail implements MailTemplate<TrackerReleaseJobData> {
+@MailTemplate(MailJob.trackerRelease)
+export class TrackerReleaseMail {
   constructor(
     private readonly trackerDeliveries: TrackerDeliveriesRepository,
     private readonly datasets: CountyDatasetsService,
@@ -80,7 +80,7 @@ export class TrackerReleaseMail implements MailTemplate<TrackerReleaseJobData> {
     private readonly links: OrderPageLinks,
   ) {}
 
-  async build({ subscriptionId, datasetId, resend }: TrackerReleaseJobData): Promise<OutgoingMail | null> {
+  async render({ subscriptionId, datasetId }: TrackerReleaseJobData): Promise<RenderedMail | null> {
     const [subscription, delivered, facts] = await Promise.all([
       this.facts.read(subscriptionId),
       this.trackerDeliveries.hasReleaseNews(subscriptionId, datasetId),
@@ -92,7 +92,6 @@ export class TrackerReleaseMail implements MailTemplate<TrackerReleaseJobData> {
     const changes = changeSummary(facts);
     const links = await this.links.forOrder(subscription.orderId);
     return this.composer.compose({
-      key: `tracker-release-${subscriptionId}-${datasetId}` + (resend ? `-resend-${resend}` : ''),
       to: subscription.email,
       subject: `New County Tracker data for ${county}: release ${facts.release}`,
       blocks: [
