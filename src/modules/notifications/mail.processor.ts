@@ -53,14 +53,17 @@ export class MailProcessor extends WorkerHost implements OnApplicationBootstrap 
   }
 
   onApplicationBootstrap(): Promise<void> {
-    return this.mail.scheduleReceiptSweep();
+    return this.mail.retireReceiptSweep();
   }
 
   process(job: Job): Promise<unknown> {
     return this.handlers.run(MAIL_QUEUE, job);
   }
 
-  /** The job id of a receipt is its order's, so an order queued twice still gets one receipt. */
+  /**
+   * Receipts follow order.paid now; this catches those an older API left unqueued. The job id of a
+   * receipt is its order's, so an order queued twice still gets one receipt.
+   */
   @JobHandler(MAIL_QUEUE, MailJob.receiptSweep)
   async queueMissingReceipts(): Promise<string> {
     const orders = await this.orders.withoutQueuedReceipt();

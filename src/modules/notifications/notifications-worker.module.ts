@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { MailProcessor } from './mail.processor';
+import { OrderPaidListener } from './order-paid.listener';
 import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { MailComposer } from './templates/mail-composer';
 import { OrderLinkMail } from './templates/order-link.mail';
@@ -34,6 +35,7 @@ import { TrackerReleaseMail } from './templates/tracker-release.mail';
   ],
   providers: [
     MailProcessor,
+    OrderPaidListener,
     MailComposer,
     SubscriptionFactsReader,
     ReceiptMail,
