@@ -69,7 +69,9 @@ describe('order.paid: raised once by the activation that pays the order, relayed
 
   /** The Stripe subscriptions (renewals) made for the buyer, whatever their state. */
   async function renewalsAtStripe(orderId: string): Promise<Stripe.Subscription[]> {
-    const [{ customer }] = await db().query(`SELECT stripe_customer_id AS customer FROM orders WHERE id = $1`, [orderId]);
+    const [{ customer }] = await db().query(`SELECT stripe_customer_id AS customer FROM orders WHERE id = $1`, [
+      orderId,
+    ]);
     return (await stripe.server.subscriptions.list({ customer, status: 'all' })).data;
   }
 
