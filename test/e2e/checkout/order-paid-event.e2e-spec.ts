@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import request from 'supertest';
 import { EVENTS_QUEUE } from '../../../src/integrations/events/events';
 import { DomainEvents } from '../../../src/modules/events';
+import { MAIL_QUEUE, MailJob, MailQueue } from '../../../src/modules/mail';
 import { eventually } from '../../support/eventually';
 import { awaitMessages, outboxMessages } from '../../support/outbox';
 import { enrolledTracker } from '../../support/purchase';
@@ -133,5 +134,18 @@ describe('order.paid: raised once by the activation that pays the order, relayed
     expect((await completed(again.id, 'renewal-enrollment')).returnvalue).toBe('0 renewal(s) enrolled');
     await completed(again.id, 'receipt');
     await expectEverythingOnce(orderId);
+  });
+
+  it('schedules the receipt sweep no more, and queues one last run of it when a worker starts', async () => {
+    const mailQueue = context.store.app.get<Queue>(getQueueToken(MAIL_QUEUE));
+    // The schedule an older worker made.
+    await mailQueue.upsertJobScheduler(MailJob.receiptSweep, { every: 5 * 60_000 }, { name: MailJob.receiptSweep });
+    const schedules = async () => (await mailQueue.getJobSchedulers()).map((scheduler) => scheduler.key);
+    expect(await schedules()).toContain(MailJob.receiptSweep);
+    await context.worker!.get(MailQueue).retireReceiptSweep();
+    expect(await schedules()).not.toContain(MailJob.receiptSweep);
+    const last = await mailQueue.getJob('receipt-sweep-last');
+    expect(last?.name).toBe(MailJob.receiptSweep);
+    expect(await last?.getState()).toBe('delayed');
   });
 });
