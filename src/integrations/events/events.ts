@@ -33,7 +33,7 @@ export type EventName = keyof EventPayloads;
  */
 export const EVENT_LISTENERS = {
   'release.published': ['conversions', 'tracker-emails'],
-  'order.paid': [],
+  'order.paid': ['receipt', 'renewal-enrollment'],
 } as const satisfies { readonly [E in EventName]: readonly string[] };
 
 type ListenerJob<E extends EventName> = `${E}:${(typeof EVENT_LISTENERS)[E][number]}`;

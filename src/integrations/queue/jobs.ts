@@ -30,6 +30,7 @@ export type NoPayload = Record<string, never>;
 export interface JobPayloads {
   mail: {
     receipt: ReceiptJobData;
+    /** No longer scheduled (receipts follow order.paid); run once more by each worker's start. */
     'receipt-sweep': NoPayload;
     'tracker-delivery': TrackerDeliveryJobData;
     'tracker-release': TrackerReleaseJobData;
@@ -41,6 +42,7 @@ export interface JobPayloads {
     'dispute-notice': DisputeNoticeJobData;
   };
   billing: {
+    /** Queued by older APIs only (enrollment follows order.paid now); handled as before. */
     'enroll-order': EnrollOrderJobData;
     'enrollment-sweep': NoPayload;
     /** Queued by older workers only (reconciliation moved to stripe-events); let go when found. */
@@ -113,6 +115,8 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'events-relay-sweep': true,
     'release.published:conversions': true,
     'release.published:tracker-emails': true,
+    'order.paid:receipt': true,
+    'order.paid:renewal-enrollment': true,
   },
 };
 

@@ -1,11 +1,14 @@
 export const BILLING_QUEUE = 'billing';
 
 export const BillingJob = {
-  /** Gives a paid order's County Trackers their Stripe subscriptions (renewals from the end of the first year). */
+  /**
+   * Gives a paid order's County Trackers their Stripe subscriptions (renewals from the end of the
+   * first year). Queued by older APIs only: enrollment now follows the order.paid event.
+   */
   enrollOrder: 'enroll-order',
   /**
-   * Enrolls County Trackers whose enrollment never ran (Redis was down at
-   * payment, Stripe refused a moment), and ends renewals left running by
+   * Enrolls County Trackers whose enrollment did not happen (Stripe refused past the listener's
+   * retries, an order paid by a version before order.paid), and ends renewals left running by
    * subscriptions that ended here.
    */
   enrollmentSweep: 'enrollment-sweep',

@@ -5,12 +5,11 @@ import { MailModule } from '../mail';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { BILLING_QUEUE } from './billing.constants';
-import { BillingQueue } from './billing-queue.service';
 import { RenewalChargesService } from './renewal-charges.service';
 import { RenewalPaymentsService } from './renewal-payments.service';
 import { RenewalRefundsService } from './renewal-refunds.service';
 
-/** Yearly renewals through Stripe Billing: queueing enrollments, and what Stripe says about renewal payments. */
+/** Yearly renewals through Stripe Billing: what Stripe says about renewal payments, charges and refunds. */
 @Module({
   imports: [
     InvoicesModule,
@@ -27,7 +26,7 @@ import { RenewalRefundsService } from './renewal-refunds.service';
       },
     }),
   ],
-  providers: [BillingQueue, RenewalPaymentsService, RenewalChargesService, RenewalRefundsService],
-  exports: [BillingQueue, RenewalPaymentsService, RenewalChargesService, RenewalRefundsService, BullModule],
+  providers: [RenewalPaymentsService, RenewalChargesService, RenewalRefundsService],
+  exports: [RenewalPaymentsService, RenewalChargesService, RenewalRefundsService, BullModule],
 })
 export class BillingModule {}

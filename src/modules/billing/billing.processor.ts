@@ -46,6 +46,7 @@ export class BillingProcessor extends WorkerHost implements OnApplicationBootstr
     return this.handlers.run(BILLING_QUEUE, job);
   }
 
+  /** Jobs an older API queued; enrollment follows order.paid now (order-paid.listener.ts). */
   @JobHandler(BILLING_QUEUE, BillingJob.enrollOrder)
   async enrollOrder({ orderId }: EnrollOrderJobData): Promise<string> {
     return `${await this.enrollment.enrollOrder(orderId)} renewal(s) enrolled`;

@@ -1,5 +1,4 @@
 /** The billing module's public API: what other modules may use of it. */
-export { BillingQueue } from './billing-queue.service';
 export { BillingModule } from './billing.module';
 export { RenewalPaymentsService } from './renewal-payments.service';
 export { RenewalChargesService } from './renewal-charges.service';

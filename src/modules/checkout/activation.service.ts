@@ -1,16 +1,10 @@
 import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { normalizeEmail } from '../../common/email';
-import { BusinessMetrics } from '../../integrations/metrics/business-metrics';
 import { RateLimiter } from '../../integrations/redis/rate-limiter.service';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
-import { BillingQueue } from '../billing';
-import { InvoicesRepository } from '../invoices';
-import { MailQueue } from '../mail';
-import { PaymentsLedger, sumByPurchaseType } from '../payments';
-import { SubscriptionsRepository } from '../subscriptions';
-import { UsersRepository } from '../users';
 import { isSettled, Order, OrdersRepository } from '../orders';
+import { PaidOrderRecorder } from './paid-order-recorder';
 import { RefundsService } from './refunds.service';
 import { UnpaidIntents } from './unpaid-intents';
 
@@ -24,8 +18,9 @@ const notSucceeded = (status: string) =>
 /**
  * Turns a paid order into subscriptions, exactly once. The buyer's browser
  * (payment-success) and Stripe's webhook both arrive here, in any order and
- * any number of times: the order row is locked while it is activated, and
- * unique keys on subscriptions, the ledger and invoices make any repeat add nothing.
+ * any number of times: this checks with Stripe that the order is paid, and
+ * PaidOrderRecorder writes it under the order's row lock, raising `order.paid`
+ * for what follows (the receipt, the County Trackers' renewals) only the once.
  */
 @Injectable()
 export class ActivationService {
@@ -33,17 +28,11 @@ export class ActivationService {
 
   constructor(
     private readonly orders: OrdersRepository,
-    private readonly users: UsersRepository,
-    private readonly subscriptions: SubscriptionsRepository,
-    private readonly ledger: PaymentsLedger,
     private readonly stripe: StripeGateway,
-    private readonly mail: MailQueue,
+    private readonly paidOrders: PaidOrderRecorder,
     private readonly refunds: RefundsService,
-    private readonly billing: BillingQueue,
-    private readonly invoices: InvoicesRepository,
     private readonly unpaid: UnpaidIntents,
     private readonly limiter: RateLimiter,
-    private readonly metrics: BusinessMetrics,
   ) {}
 
   /** From the buyer's browser: the email must be the order's. Answers how many subscriptions the order holds. */
@@ -83,34 +72,8 @@ export class ActivationService {
     const intent = await this.stripe.retrievePaymentIntent(order.stripePaymentIntentId as string);
     await this.checkPaid(order, intent);
 
-    // The items this activation turned into subscriptions; null when another got there first.
-    const activated = await this.orders.transaction(async (db) => {
-      const locked = await this.orders.lock(db, order.id);
-      const items = await this.orders.items(order.id, db);
-      if (isSettled(locked.status)) return null;
-      const charge = intent.latest_charge as Stripe.Charge | null;
-      const paidAt = new Date((charge?.created ?? intent.created) * 1000);
-      const userId = await this.users.findOrCreateByEmail(db, order.email);
-      await this.users.rememberStripeCustomer(db, userId, order.stripeCustomerId);
-      await this.subscriptions.createForItems(db, userId, items, new Date());
-      await this.ledger.record(db, {
-        kind: 'charge',
-        orderId: order.id,
-        amountCents: intent.amount_received,
-        amountByPurchaseType: sumByPurchaseType(items),
-        currency: intent.currency,
-        stripeObjectId: intent.id,
-      });
-      // The invoice comes with its ledger entry, in the same transaction: both or neither.
-      await this.invoices.issueForCharge(db, intent.id, { order, items });
-      await this.orders.markPaid(db, order.id, userId, paidAt);
-      return items;
-    });
-
+    const activated = await this.paidOrders.record(order, intent);
     if (activated === null) return this.orders.countItems(order.id);
-    this.metrics.orderPaid(sumByPurchaseType(activated));
-    await this.queueReceipt(order.id);
-    await this.queueRenewalEnrollment(order.id);
     // A refund may have come in before or during activation; it applies now.
     await this.refunds.sync(order.id);
     return activated.length;
@@ -133,25 +96,6 @@ export class ActivationService {
       throw new ConflictException(
         'This payment does not match its order, so nothing was activated. Please contact support.',
       );
-    }
-  }
-
-  private async queueRenewalEnrollment(orderId: string): Promise<void> {
-    try {
-      await this.billing.queueEnrollment(orderId);
-    } catch (error) {
-      // The worker's enrollment sweep enrolls it within minutes; the renewal is a year away.
-      this.logger.error(`Renewals of order ${orderId} not queued: ${(error as Error).message}`);
-    }
-  }
-
-  private async queueReceipt(orderId: string): Promise<void> {
-    try {
-      await this.mail.queueReceipt(orderId);
-      await this.orders.markReceiptQueued(orderId);
-    } catch (error) {
-      // The payment stands; the mail worker's receipt sweep queues it within minutes.
-      this.logger.error(`Receipt for order ${orderId} not queued: ${(error as Error).message}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing';
 import { CountiesModule } from '../counties';
+import { EventsModule } from '../events';
 import { InvoicesModule } from '../invoices';
 import { MailModule } from '../mail';
 import { OrdersModule } from '../orders';
@@ -11,6 +12,7 @@ import { ActivationService } from './activation.service';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { DisputesService } from './disputes.service';
+import { PaidOrderRecorder } from './paid-order-recorder';
 import { RefundsService } from './refunds.service';
 import { UnpaidIntents } from './unpaid-intents';
 
@@ -18,6 +20,7 @@ import { UnpaidIntents } from './unpaid-intents';
   imports: [
     BillingModule,
     CountiesModule,
+    EventsModule,
     InvoicesModule,
     MailModule,
     OrdersModule,
@@ -26,7 +29,7 @@ import { UnpaidIntents } from './unpaid-intents';
     UsersModule,
   ],
   controllers: [CheckoutController],
-  providers: [CheckoutService, ActivationService, RefundsService, UnpaidIntents, DisputesService],
+  providers: [CheckoutService, ActivationService, PaidOrderRecorder, RefundsService, UnpaidIntents, DisputesService],
   exports: [ActivationService, RefundsService, DisputesService],
 })
 export class CheckoutModule {}

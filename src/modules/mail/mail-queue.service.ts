@@ -3,10 +3,10 @@ import { addJobPromptly } from '../../integrations/queue/add-job-promptly';
 import { InjectJobQueue, JobName, JobPayload, JobQueue } from '../../integrations/queue/jobs';
 import {
   DisputeNoticeJobData,
+  LAST_RECEIPT_SWEEP_DELAY_MS,
   MAIL_QUEUE,
   MailJob,
   OrderLinkJobData,
-  RECEIPT_SWEEP_EVERY_MS,
   RenewalFailedJobData,
   RenewalReceiptJobData,
   RenewalReminderJobData,
@@ -94,12 +94,16 @@ export class MailQueue {
     return this.add(MailJob.disputeNotice, data, `dispute-${data.stripeDisputeId}-${data.status}`);
   }
 
-  /** One schedule in Redis, however many workers ask for it. */
-  async scheduleReceiptSweep(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+  /**
+   * Ends the receipt sweep's schedule (an older worker's) and runs the sweep once more, for receipts
+   * an older API could not queue: one run, however many workers start at once.
+   */
+  async retireReceiptSweep(): Promise<void> {
+    await this.queue.removeJobScheduler(MailJob.receiptSweep);
+    await this.queue.add(
       MailJob.receiptSweep,
-      { every: RECEIPT_SWEEP_EVERY_MS },
-      { name: MailJob.receiptSweep, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      {},
+      { jobId: 'receipt-sweep-last', delay: LAST_RECEIPT_SWEEP_DELAY_MS, removeOnComplete: true, removeOnFail: true },
     );
   }
 

@@ -2,7 +2,11 @@ export const MAIL_QUEUE = 'mail';
 
 export const MailJob = {
   receipt: 'receipt',
-  /** Queues the receipts of paid orders whose receipt could not be queued at payment (Redis was down). */
+  /**
+   * Queues the receipts of paid orders whose receipt was never queued. No longer scheduled: receipts
+   * follow the order.paid event, which loses none; each worker's start runs it once, for what an
+   * older API could not queue (Redis was down).
+   */
   receiptSweep: 'receipt-sweep',
   trackerDelivery: 'tracker-delivery',
   /** A County Tracker told of its county's new release at its publication. */
@@ -35,7 +39,8 @@ export const MAIL_MESSAGES = [
 
 export type MailMessage = (typeof MAIL_MESSAGES)[number];
 
-export const RECEIPT_SWEEP_EVERY_MS = 5 * 60_000;
+/** Past the older APIs' last payments in a rolling deploy (APIs first), and the sweep's minute of grace. */
+export const LAST_RECEIPT_SWEEP_DELAY_MS = 2 * 60_000;
 
 export interface ReceiptJobData {
   orderId: string;

@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
 import { ReceiptSweep } from './receipt-sweep';
+import { OrderPaidListener } from './order-paid.listener';
 import { DisputeNoticeMail } from './templates/dispute-notice.mail';
 import { MailComposer } from './templates/mail-composer';
 import { OrderLinkMail } from './templates/order-link.mail';
@@ -28,6 +29,7 @@ import { TrackerReleaseMail } from './templates/tracker-release.mail';
   imports: [CountiesModule, DatasetFilesModule, MailModule, OrdersModule, PaymentsModule, SubscriptionsModule],
   providers: [
     ReceiptSweep,
+    OrderPaidListener,
     MailComposer,
     SubscriptionFactsReader,
     ReceiptMail,

@@ -4,9 +4,9 @@ import { MAIL_QUEUE, MailJob, MailQueue } from '../mail';
 import { OrdersRepository } from '../orders';
 
 /**
- * The receipts' backstop: queues the receipt of each paid order whose receipt could not be queued
- * at payment (Redis away). Here, beside the receipt's template, because it reads orders, which mail
- * may not import.
+ * The receipts' last sweep: receipts follow order.paid now, and this queues those an older API
+ * left unqueued (Redis away at payment). Here, beside the receipt's template, because it reads
+ * orders, which mail may not import.
  */
 @Injectable()
 export class ReceiptSweep implements OnApplicationBootstrap {
@@ -16,7 +16,7 @@ export class ReceiptSweep implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
-    return this.mail.scheduleReceiptSweep();
+    return this.mail.retireReceiptSweep();
   }
 
   /** The job id of a receipt is its order's, so an order queued twice still gets one receipt. */
