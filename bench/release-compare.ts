@@ -120,6 +120,8 @@ function record(n: number, county: { fips: string; name: string; state_code: str
         return String(between(0, 4000));
       case 'text':
         return `${field.name.slice(0, 10).toUpperCase()} ${between(1, 40)}`;
+      case 'geometry':
+        return '';
     }
   });
   if (changed) {

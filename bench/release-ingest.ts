@@ -65,6 +65,8 @@ function valueOf(field: DataField, random: () => number): string {
       const text = `${words.join(' ')} ${between(1, 9999)}`;
       return random() < 0.05 ? `"${text}, UNIT ${between(1, 99)}"` : text;
     }
+    case 'geometry':
+      return '';
   }
 }
 

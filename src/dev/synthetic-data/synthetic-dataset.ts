@@ -478,6 +478,8 @@ function valueFor(field: DataField, { between, random, date, releaseYear, living
       return field.name.endsWith('_sqft') ? String(Math.round(living * (0.1 + random() * 0.5))) : String(between(0, 6));
     case 'text':
       return `${TEXT_LABELS.get(field.name)} ${between(1, 40)}`;
+    case 'geometry':
+      return '';
   }
 }
 

@@ -3,7 +3,7 @@
  * header of every county file, and the checks on uploaded files. Which fields
  * are filled varies by county, as its public records do.
  */
-export type FieldType = 'text' | 'integer' | 'decimal' | 'money' | 'date' | 'boolean';
+export type FieldType = 'text' | 'integer' | 'decimal' | 'money' | 'date' | 'boolean' | 'geometry';
 
 export interface DataField {
   name: string;
@@ -72,6 +72,11 @@ export const DATA_SCHEMA: FieldCategory[] = [
       ['site_zip4', 'text', 'ZIP+4 extension'],
       ['latitude', 'decimal', 'Latitude of the parcel centroid (WGS 84)'],
       ['longitude', 'decimal', 'Longitude of the parcel centroid (WGS 84)'],
+      [
+        'geometry_wkt',
+        'geometry',
+        'Parcel boundary, a Polygon or MultiPolygon in WGS 84 (EPSG:4326) as WKT; empty where the county publishes no shapes',
+      ],
       ['census_tract', 'text', 'Census tract'],
       ['census_block_group', 'text', 'Census block group'],
       ['census_block', 'text', 'Census block'],

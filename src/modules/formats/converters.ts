@@ -72,6 +72,7 @@ const OGR_TYPES: Record<FieldType, string> = {
   money: 'Real',
   date: 'Date',
   boolean: 'Integer(Boolean)',
+  geometry: 'String',
 };
 
 /** The .csvt line: the column types GDAL's CSV driver reads the normalized CSV with. */
@@ -245,6 +246,7 @@ const PARQUET_TYPES: Record<FieldType, string> = {
   money: 'DECIMAL(18,2)',
   date: 'DATE',
   boolean: 'BOOLEAN',
+  geometry: 'VARCHAR',
 };
 
 /**

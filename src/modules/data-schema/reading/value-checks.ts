@@ -17,6 +17,8 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  *   without currency sign or thousands separators;
  * - date: `YYYY-MM-DD`, a day that exists on the calendar (`2024-02-29` yes, `2023-02-29` no);
  * - boolean: `true` or `false`, in any letter case;
+ * - geometry: WKT of a POLYGON or MULTIPOLYGON (letter case free); its rings are read later,
+ *   where the shape is checked and repaired;
  * - text: anything.
  */
 export function isValidValue(type: FieldType, bytes: Buffer, start: number, end: number): boolean {
@@ -34,7 +36,16 @@ export function isValidValue(type: FieldType, bytes: Buffer, start: number, end:
       return isDate(bytes, start, end);
     case 'boolean':
       return isBoolean(bytes, start, end);
+    case 'geometry':
+      return isPolygonalWkt(bytes, start, end);
   }
+}
+
+const POLYGONAL_WKT = /^\s*(?:MULTI)?POLYGON\s*(?:Z\s*|M\s*|ZM\s*)?(?:\(|EMPTY\b)/i;
+
+/** Only the tag is read here: a shape's coordinates are checked where it is made valid. */
+function isPolygonalWkt(bytes: Buffer, start: number, end: number): boolean {
+  return POLYGONAL_WKT.test(bytes.toString('latin1', start, Math.min(end, start + 32)));
 }
 
 /** The same check on a string, for tests and callers that have one. */
