@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ReleasesService, toQaRowDto, toReleaseDto } from '../datasets';
 import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../datasets';
-import { AuditLogRepository } from './audit-log.repository';
+import { AuditLogRepository } from './audit/audit-log.repository';
 
 /** Staff's work on monthly releases, each change recorded in the audit log. */
 @Injectable()
