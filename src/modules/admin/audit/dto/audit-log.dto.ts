@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsISO8601, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { trimmed } from '../../../../common/validation';
-import { AdminListPageDto, MAX_PAGE, MAX_PAGE_SIZE, PageNumber, wholeNumber } from '../../figures/dto/admin-lists.dto';
+import { AdminListPageDto, MAX_PAGE, MAX_PAGE_SIZE, PageNumber, wholeNumber } from '../../dto/staff-list-page.dto';
 
 /**
  * One entry of GET /api/admin/audit-log: a staff action with the record before and after it, or a

@@ -11,20 +11,15 @@ import {
   type SubscriptionSortKey,
   type SubscriptionStatus,
 } from '../../../subscriptions';
+import { AdminListPageDto, MAX_PAGE, MAX_PAGE_SIZE, PageNumber, wholeNumber } from '../../dto/staff-list-page.dto';
 import { USER_ACTIVITIES, USER_SORT_KEYS, type UserActivity, type UserListRow, type UserSortKey } from '../../../users';
 
-export const MAX_PAGE_SIZE = 100;
-export const MAX_PAGE = 1_000_000;
 const MAX_SEARCH_LENGTH = 100;
 /** The directions antd's Table reports a column's sort in, so the console passes them on as they come. */
 export const SORT_ORDERS = ['ascend', 'descend'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 const words = (values: readonly string[]) => values.join(', ');
-
-/** Digits become a number; anything else stays as it came, for the validator to refuse with its message. */
-export const wholeNumber = ({ value }: TransformFnParams): unknown =>
-  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
 
 /** "active,expired" (or the parameter repeated) becomes a list; anything else stays for the validator. */
 const commaList = ({ value }: TransformFnParams): unknown => {
@@ -33,20 +28,6 @@ const commaList = ({ value }: TransformFnParams): unknown => {
     ? parts.flatMap((part) => part.split(',').map((one) => one.trim()))
     : (value as unknown);
 };
-
-const PAIRED = 'page and pageSize go together: give both for one page of the list, or neither for all of it';
-
-/** A page number or size: a whole number in range, and never one without the other. */
-export function PageNumber(field: 'page' | 'pageSize', max: number) {
-  return ValidateBy({
-    name: 'pageNumber',
-    validator: {
-      validate: (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max,
-      defaultMessage: (args) =>
-        args?.value === undefined ? PAIRED : `${field} must be a whole number from 1 to ${max.toLocaleString('en-US')}`,
-    },
-  });
-}
 
 /** A sort direction, which only means something with a column to sort by. */
 function OrderOfSort() {
@@ -206,17 +187,6 @@ export class AdminSubscriptionDto {
       autoRenew: row.autoRenew,
     };
   }
-}
-
-export class AdminListPageDto {
-  @ApiProperty({ example: 1342, description: 'Rows matching the search and filter, on every page' })
-  total: number;
-
-  @ApiProperty({ example: 1 })
-  page: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize: number;
 }
 
 export class AdminSubscriptionPageDto extends AdminListPageDto {
