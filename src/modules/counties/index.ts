@@ -3,7 +3,7 @@ export { CountiesModule } from './counties.module';
 export { CountiesRepository, compareByStateThenName, placeName } from './counties.repository';
 export type { CountyPlace, CountyRecord } from './counties.repository';
 export { CountyCatalogModule } from './county-catalog.module';
-export { CountyEdits } from './county-edits.service';
 export { CountyCatalogService } from './county-catalog.service';
+export { CountyEdits } from './county-edits.service';
 export { CatalogCountyDto } from './dto/catalog-county.dto';
 export { County } from './entities/county.entity';

@@ -6,6 +6,7 @@ import { AuditLogRepository } from '../audit/audit-log.repository';
 /** Subscriptions staff end before their time, each ending audited with the record before and after. */
 @Injectable()
 export class SubscriptionCancellations {
+  // The log name staff actions have always been logged under, so an operator's searches still find them.
   private readonly logger = new Logger('AdminActions');
 
   constructor(
