@@ -1,5 +1,5 @@
-import { AdminSession } from '../modules/admin/entities/admin-session.entity';
-import { AuditEntry } from '../modules/admin/entities/audit-entry.entity';
+import { AdminSession } from '../modules/admin/staff-access/entities/admin-session.entity';
+import { AuditEntry } from '../modules/admin/audit/entities/audit-entry.entity';
 import { ApiToken } from '../modules/api-tokens/entities/api-token.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { County } from '../modules/counties/entities/county.entity';

@@ -25,8 +25,8 @@ import {
 import type { Request, Response } from 'express';
 import { allowLongBody } from '../../common/http/request-deadline';
 import { AdminReleaseUploadsService, UPLOAD_ID } from './admin-release-uploads.service';
-import { AdminGuard } from './admin.guard';
-import { StaffRoleRequired } from './staff-role';
+import { AdminGuard } from './staff-access/admin.guard';
+import { StaffRoleRequired } from './staff-access/staff-role';
 
 /**
  * The tus endpoint for release source files (POST to create, HEAD to ask the offset, PATCH

@@ -14,7 +14,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import { appConfig, storageConfig } from '../../config';
 import { SourceReceiver } from '../releases';
 import { RedisService } from '../../integrations/redis/redis.service';
-import { AuditLogRepository } from './audit-log.repository';
+import { AuditLogRepository } from './audit/audit-log.repository';
 import { RedisUploadLocker } from './release-upload-locker';
 import { ReleaseUploadOutcomes, type UploadOutcome } from './release-upload-outcomes';
 import { storeIdPrefix, uploadStoreFor, type UploadStore } from './release-upload-store';

@@ -15,9 +15,9 @@ import { JsonBodyOnly } from '../../common/http/json-body';
 import { uuidParam } from '../../common/validation';
 import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, ReleasePreviewService } from '../releases';
 import { AdminReleasesService } from './admin-releases.service';
-import { AdminGuard, AdminSessionId } from './admin.guard';
+import { AdminGuard, AdminSessionId } from './staff-access/admin.guard';
 import { RecordsPreviewDto } from './dto/admin-coverage.dto';
-import { StaffRoleRequired } from './staff-role';
+import { StaffRoleRequired } from './staff-access/staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  Inject,
   Param,
   Post,
   Put,
@@ -14,7 +13,6 @@ import {
   StreamableFile,
   UseGuards,
 } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -28,7 +26,6 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
   getSchemaPath,
@@ -36,26 +33,17 @@ import {
 import type { Request, Response } from 'express';
 import { allowLongBody } from '../../common/http/request-deadline';
 import { jsonArrayStream } from '../../common/http/json-array-stream';
-import { sendRetryAfter } from '../../common/http/retry-after';
 import { uuidParam } from '../../common/validation';
-import { appConfig } from '../../config';
-import { AdminActionsService } from './admin-actions.service';
-import { ADMIN_COOKIE, AdminAuthService } from './admin-auth.service';
-import { setAdminCookie } from './admin-cookie';
-import { staffClientOf } from './staff-client';
-import { AdminFiguresService } from './admin-figures.service';
 import { CatalogCountyDto } from '../counties';
-import { AdminGuard, AdminSessionId, AdminStaffRole } from './admin.guard';
-import {
-  AuditEntryDto,
-  AuditLogPageDto,
-  AuditLogQueryDto,
-  CancelledSubscriptionDto,
-  RemovedCountyDto,
-} from './dto/admin-actions.dto';
-import { AdminAnalyticsDto, AdminSummaryDto } from './dto/admin-figures.dto';
-import { AdminAuthCheckDto, AdminLogoutDto, AdminTokenDto } from './dto/admin-session.dto';
-import { AdminLoginDto, UpdateCountyDto } from './dto/admin.dto';
+import { AdminCountiesService } from './admin-counties.service';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditEntryDto, AuditLogPageDto, AuditLogQueryDto } from './audit/dto/audit-log.dto';
+import { SubscriptionCancellations } from './customer-support/subscription-cancellations.service';
+import { CancelledSubscriptionDto } from './customer-support/dto/cancelled-subscription.dto';
+import { RemovedCountyDto, UpdateCountyDto } from './dto/admin-counties.dto';
+import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
+import { AdminFiguresService } from './figures/admin-figures.service';
+import { AdminAnalyticsDto, AdminSummaryDto } from './figures/dto/admin-figures.dto';
 import {
   AdminSubscriptionDto,
   AdminSubscriptionPageDto,
@@ -63,38 +51,17 @@ import {
   AdminUserDto,
   AdminUserPageDto,
   AdminUsersQueryDto,
-} from './dto/admin-lists.dto';
-import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
-import { StaffRoleRequired, type StaffRole } from './staff-role';
+} from './figures/dto/admin-lists.dto';
+import { ADMIN_COOKIE, AdminAuthService } from './staff-access/admin-auth.service';
+import { AdminGuard, AdminSessionId, AdminStaffRole } from './staff-access/admin.guard';
+import { AdminAuthCheckDto, AdminLogoutDto } from './staff-access/dto/admin-session.dto';
+import { staffClientOf } from './staff-access/staff-client';
+import { StaffRoleRequired, type StaffRole } from './staff-access/staff-role';
 
-@ApiTags('admin')
-@Controller('admin')
-export class AdminLoginController {
-  constructor(
-    private readonly auth: AdminAuthService,
-    @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
-  ) {}
-
-  @Post('login')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Break-glass staff sign-in with the shared admin password; answers a token (for API clients) and sets an httpOnly cookie (for the console)',
-  })
-  @ApiOkResponse({ type: AdminTokenDto })
-  @ApiUnauthorizedResponse({ description: 'Invalid password' })
-  @ApiTooManyRequestsResponse({ description: 'Five failures from one address within 15 minutes; see Retry-After' })
-  async login(
-    @Body() dto: AdminLoginDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<AdminTokenDto> {
-    const { token } = await sendRetryAfter(res, () => this.auth.login(dto.password, staffClientOf(req)));
-    setAdminCookie(res, token, this.app.production);
-    return { token };
-  }
-}
-
+/**
+ * The console's own routes: its session, the business figures and staff lists, counties on sale and
+ * the audit log. Each route hands its work to the service of the job it belongs to.
+ */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'No valid admin token' })
@@ -104,7 +71,9 @@ export class AdminController {
   constructor(
     private readonly auth: AdminAuthService,
     private readonly figures: AdminFiguresService,
-    private readonly actions: AdminActionsService,
+    private readonly cancellations: SubscriptionCancellations,
+    private readonly counties: AdminCountiesService,
+    private readonly audit: AuditLogService,
   ) {}
 
   @Get('check-auth')
@@ -182,7 +151,7 @@ export class AdminController {
   @ApiNotFoundResponse({ description: 'No subscription has this id' })
   @ApiConflictResponse({ description: 'The subscription is not active' })
   cancel(@AdminSessionId() sessionId: string, @Param('id', uuidParam('subscription')) id: string) {
-    return this.actions.cancelSubscription(sessionId, id);
+    return this.cancellations.cancel(sessionId, id);
   }
 
   @Get('users')
@@ -220,7 +189,7 @@ export class AdminController {
     @Param('id', uuidParam('county')) id: string,
     @Body() dto: UpdateCountyDto,
   ): Promise<CatalogCountyDto> {
-    return this.actions.updateCounty(sessionId, id, dto);
+    return this.counties.update(sessionId, id, dto);
   }
 
   @Delete('counties/:id')
@@ -228,7 +197,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Take a county off sale; history keeps its name and state' })
   @ApiOkResponse({ type: RemovedCountyDto })
   removeCounty(@AdminSessionId() sessionId: string, @Param('id', uuidParam('county')) id: string) {
-    return this.actions.removeCounty(sessionId, id);
+    return this.counties.remove(sessionId, id);
   }
 
   @Post('counties/:id/datasets')
@@ -260,7 +229,7 @@ export class AdminController {
   ): Promise<UploadedDatasetDto> {
     // A county file of gigabytes may take longer to send than an ordinary request may.
     allowLongBody(req);
-    return this.actions.uploadDataset(sessionId, id, query.release, req);
+    return this.counties.uploadDataset(sessionId, id, query.release, req);
   }
 
   @Get('audit-log')
@@ -280,6 +249,6 @@ export class AdminController {
   })
   @ApiBadRequestResponse({ description: 'A filter or page out of range; the message names it' })
   auditLog(@Query() query: AuditLogQueryDto): Promise<AuditLogPageDto | AuditEntryDto[]> {
-    return this.actions.auditEntries(query);
+    return this.audit.entries(query);
   }
 }

@@ -1,57 +1,36 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule, CountyCatalogModule } from '../counties';
-import { FormatsModule } from '../formats';
-import { ReleasesModule } from '../releases';
-import { InvoicesModule } from '../invoices';
-import { JourneyModule } from '../journey';
-import { MailModule } from '../mail';
-import { OrdersModule } from '../orders';
-import { PaymentsModule } from '../payments';
-import { SubscriptionJobsQueueModule, SubscriptionsModule } from '../subscriptions';
-import { UsersModule } from '../users';
-import { AdminActionsService } from './admin-actions.service';
-import { AdminAuthService } from './admin-auth.service';
-import { AdminCustomersController } from './admin-customers.controller';
-import { AdminCustomersService } from './admin-customers.service';
-import { AdminEmailCopiesService } from './admin-email-copies.service';
-import { AdminExtensionsService } from './admin-extensions.service';
-import { AdminRefundsService } from './admin-refunds.service';
-import { AdminSessionsRepository } from './admin-sessions.repository';
-import { AdminController, AdminLoginController } from './admin.controller';
-import { AdminFiguresService } from './admin-figures.service';
-import { AdminOrderLinksController } from './admin-order-links.controller';
-import { AdminOrderLinksService } from './admin-order-links.service';
-import { AdminReleaseFilesController } from './admin-release-files.controller';
-import { AdminReleaseFilesService } from './admin-release-files.service';
-import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
-import { AdminReleaseUploadsService } from './admin-release-uploads.service';
-import { ReleaseUploadOutcomes } from './release-upload-outcomes';
+import { AdminController } from './admin.controller';
 import { AdminCoverageController } from './admin-coverage.controller';
+import { AdminReleaseFilesController } from './admin-release-files.controller';
+import { AdminReleaseUploadsController } from './admin-release-uploads.controller';
 import { AdminReleasesController } from './admin-releases.controller';
-import { AdminReleasesService } from './admin-releases.service';
-import { AdminGuard } from './admin.guard';
-import { AdminBackgroundWorkController } from './admin-background-work.controller';
-import { BackgroundWorkService } from './background-work.service';
-import { QueueDepthMetrics } from './queue-depth-metrics';
-import { AuditLogRepository } from './audit-log.repository';
-import { StaffSignInController } from './staff-sign-in.controller';
-import { StaffSignIn } from './staff-sign-in.service';
+import { AuditModule } from './audit/audit.module';
+import { AdminBackgroundWorkController } from './background-work/admin-background-work.controller';
+import { BackgroundWorkModule } from './background-work/background-work.module';
+import { CatalogOperationsModule } from './catalog-operations.module';
+import { AdminCustomersController } from './customer-support/admin-customers.controller';
+import { AdminOrderLinksController } from './customer-support/admin-order-links.controller';
+import { CustomerSupportModule } from './customer-support/customer-support.module';
+import { FiguresModule } from './figures/figures.module';
+import { AdminLoginController } from './staff-access/admin-login.controller';
+import { StaffAccessModule } from './staff-access/staff-access.module';
+import { StaffSignInController } from './staff-access/staff-sign-in.controller';
 
+/**
+ * The staff console's API: thin controllers over the services of its jobs (staff access, audit, customer
+ * support, figures, catalog operations, background work), which read and change other modules' records
+ * only through the services those modules export.
+ */
 @Module({
   imports: [
-    CountiesModule,
-    CountyCatalogModule,
-    ReleasesModule,
-    FormatsModule,
-    InvoicesModule,
-    JourneyModule,
-    MailModule,
-    OrdersModule,
-    PaymentsModule,
-    SubscriptionsModule,
-    SubscriptionJobsQueueModule,
-    UsersModule,
+    StaffAccessModule,
+    AuditModule,
+    FiguresModule,
+    CustomerSupportModule,
+    CatalogOperationsModule,
+    BackgroundWorkModule,
   ],
+  // Registered here, in this order, because the API document lists routes (and names operations) by it.
   controllers: [
     AdminLoginController,
     StaffSignInController,
@@ -63,26 +42,6 @@ import { StaffSignIn } from './staff-sign-in.service';
     AdminReleaseUploadsController,
     AdminBackgroundWorkController,
     AdminCoverageController,
-  ],
-  providers: [
-    AdminAuthService,
-    AdminGuard,
-    AdminFiguresService,
-    AdminActionsService,
-    AdminOrderLinksService,
-    AdminCustomersService,
-    AdminRefundsService,
-    AdminEmailCopiesService,
-    AdminExtensionsService,
-    AdminReleasesService,
-    AdminReleaseFilesService,
-    AdminReleaseUploadsService,
-    ReleaseUploadOutcomes,
-    BackgroundWorkService,
-    QueueDepthMetrics,
-    AuditLogRepository,
-    AdminSessionsRepository,
-    StaffSignIn,
   ],
 })
 export class AdminModule {}

@@ -4,5 +4,6 @@ export { CountiesRepository, compareByStateThenName, placeName } from './countie
 export type { CountyPlace, CountyRecord } from './counties.repository';
 export { CountyCatalogModule } from './county-catalog.module';
 export { CountyCatalogService } from './county-catalog.service';
+export { CountyEdits } from './county-edits.service';
 export { CatalogCountyDto } from './dto/catalog-county.dto';
 export { County } from './entities/county.entity';

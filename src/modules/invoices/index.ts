@@ -4,3 +4,4 @@ export { InvoicesModule } from './invoices.module';
 export { InvoicesRepository } from './invoices.repository';
 export { InvoicesService, invoicePdfHeaders } from './invoices.service';
 export type { InvoiceFile } from './invoices.service';
+export type { InvoiceListing } from './invoices.repository';

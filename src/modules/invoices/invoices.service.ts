@@ -41,6 +41,11 @@ export class InvoicesService {
     return listed.map((invoice) => summary(invoice, `/api/invoices/${invoice.id}/pdf`));
   }
 
+  /** A customer's invoices, newest first, as listed (staff link each to its PDF under their own route). */
+  listingsForUser(userId: string): Promise<InvoiceListing[]> {
+    return this.invoices.listForUser(userId);
+  }
+
   async pdfForOrder(orderId: string, invoiceId: string): Promise<InvoiceFile> {
     return this.render(await this.invoices.findForOrder(orderId, invoiceId));
   }

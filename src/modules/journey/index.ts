@@ -1,3 +1,4 @@
 /** The journey module's public API: what other modules may use of it. */
-export { JourneyTotalsRepository } from './journey-totals.repository';
+export { JourneyFigures } from './journey-figures.service';
+export type { FunnelStep, JourneyFigureSet } from './journey-figures.service';
 export { JourneyModule } from './journey.module';

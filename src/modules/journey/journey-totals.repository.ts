@@ -9,7 +9,7 @@ export interface EventTotal {
   events: number;
 }
 
-/** The rollup's running totals (exact as of its last run): what the admin figures read, never the raw events. */
+/** The rollup's running totals (exact as of its last run): what the journey figures read, never the raw events. */
 @Injectable()
 export class JourneyTotalsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -1,4 +1,5 @@
 /** The orders module's public API: what other modules may use of it. */
+export { CustomerOrders } from './customer-orders.service';
 export { Order, isSettled } from './entities/order.entity';
 export { OrderPageLinks } from './order-page-links';
 export { OrdersModule } from './orders.module';

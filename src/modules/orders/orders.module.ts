@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomerOrders } from './customer-orders.service';
 import { OrderPageLinks } from './order-page-links';
 import { OrderPageTokensRepository } from './order-page-tokens.repository';
 import { OrdersRepository } from './orders.repository';
@@ -8,7 +9,7 @@ import { OrdersRepository } from './orders.repository';
  * and each order's page, the address its buyer reaches it by without an account.
  */
 @Module({
-  providers: [OrdersRepository, OrderPageLinks, OrderPageTokensRepository],
-  exports: [OrdersRepository, OrderPageLinks],
+  providers: [OrdersRepository, OrderPageLinks, OrderPageTokensRepository, CustomerOrders],
+  exports: [OrdersRepository, OrderPageLinks, CustomerOrders],
 })
 export class OrdersModule {}

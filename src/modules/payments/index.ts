@@ -5,4 +5,5 @@ export type { DisputeReport } from './payment-disputes.repository';
 export { PaymentsLedger } from './payments-ledger.repository';
 export type { BillableEntry } from './payments-ledger.repository';
 export { PaymentsModule } from './payments.module';
+export { RevenueFigures } from './revenue-figures.service';
 export { splitProportionally, sumByPurchaseType } from './purchase-type-split';

@@ -8,7 +8,9 @@ export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionsRepository } from './subscriptions.repository';
 export type { DisputedPayment, SubscriptionRow, SubscriptionScope } from './subscriptions.repository';
 export { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
-export { SUBSCRIPTION_SORT_KEYS, SubscriptionListRepository } from './subscription-list.repository';
+export { SUBSCRIPTION_SORT_KEYS } from './subscription-list.repository';
+export { SubscriptionRecords } from './subscription-records.service';
+export type { CustomerSubscriptionRecord } from './subscription-records.service';
 export type {
   SubscriptionListCriteria,
   SubscriptionListRow,

@@ -4,6 +4,7 @@ import { OrdersModule } from '../orders';
 import { CustomerSubscriptionsController } from './customer-subscriptions.controller';
 import { CustomerSubscriptionsService } from './customer-subscriptions.service';
 import { SubscriptionListRepository } from './subscription-list.repository';
+import { SubscriptionRecords } from './subscription-records.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
 
@@ -15,12 +16,8 @@ import { TrackerDeliveriesRepository } from './tracker-deliveries.repository';
     SubscriptionListRepository,
     TrackerDeliveriesRepository,
     CustomerSubscriptionsService,
+    SubscriptionRecords,
   ],
-  exports: [
-    SubscriptionsRepository,
-    SubscriptionListRepository,
-    TrackerDeliveriesRepository,
-    CustomerSubscriptionsService,
-  ],
+  exports: [SubscriptionsRepository, TrackerDeliveriesRepository, CustomerSubscriptionsService, SubscriptionRecords],
 })
 export class SubscriptionsModule {}

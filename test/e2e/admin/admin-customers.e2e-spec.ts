@@ -2,7 +2,7 @@ import { ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { StripeGateway } from '../../../src/integrations/stripe/stripe.gateway';
-import { AuditLogRepository } from '../../../src/modules/admin/audit-log.repository';
+import { AuditLogRepository } from '../../../src/modules/admin/audit/audit-log.repository';
 import { OrderPageLinks } from '../../../src/modules/orders/order-page-links';
 import { SubscriptionsRepository } from '../../../src/modules/subscriptions/subscriptions.repository';
 import { TrackerDeliveriesService } from '../../../src/modules/subscriptions/tracker-deliveries.service';

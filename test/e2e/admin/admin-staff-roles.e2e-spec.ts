@@ -1,7 +1,7 @@
 import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { AdminGuard } from '../../../src/modules/admin/admin.guard';
-import { STAFF_ROLE_KEY, STAFF_ROLES } from '../../../src/modules/admin/staff-role';
+import { AdminGuard } from '../../../src/modules/admin/staff-access/admin.guard';
+import { STAFF_ROLE_KEY, STAFF_ROLES } from '../../../src/modules/admin/staff-access/staff-role';
 import { useTestApp } from '../../support/test-app';
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH'];

@@ -1,7 +1,7 @@
 /** Where the staff-account button goes: the server starts the OpenID Connect sign-in there. */
 export const STAFF_SIGN_IN_PATH = '/api/admin/staff-login';
 
-/** The server sends staff back to /admin/login?error=<code> (src/modules/admin/staff-sign-in.controller.ts). */
+/** The server sends staff back to /admin/login?error=<code> (src/modules/admin/staff-access/staff-sign-in.controller.ts). */
 const MESSAGES: Record<string, string> = {
   'not-staff':
     'Your account is not in the staff group, so it cannot open the admin console. Ask an administrator to add you to the staff group.',
