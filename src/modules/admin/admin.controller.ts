@@ -35,13 +35,13 @@ import { allowLongBody } from '../../common/http/request-deadline';
 import { jsonArrayStream } from '../../common/http/json-array-stream';
 import { uuidParam } from '../../common/validation';
 import { CatalogCountyDto } from '../counties';
-import { AdminCountiesService } from './admin-counties.service';
+import { AdminCountiesService } from './catalog-operations/admin-counties.service';
 import { AuditLogService } from './audit/audit-log.service';
 import { AuditEntryDto, AuditLogPageDto, AuditLogQueryDto } from './audit/dto/audit-log.dto';
 import { SubscriptionCancellations } from './customer-support/subscription-cancellations.service';
 import { CancelledSubscriptionDto } from './customer-support/dto/cancelled-subscription.dto';
-import { RemovedCountyDto, UpdateCountyDto } from './dto/admin-counties.dto';
-import { UploadDatasetQueryDto, UploadedDatasetDto } from './dto/upload-dataset.dto';
+import { RemovedCountyDto, UpdateCountyDto } from './catalog-operations/dto/admin-counties.dto';
+import { UploadDatasetQueryDto, UploadedDatasetDto } from './catalog-operations/dto/upload-dataset.dto';
 import { AdminFiguresService } from './figures/admin-figures.service';
 import { AdminAnalyticsDto, AdminSummaryDto } from './figures/dto/admin-figures.dto';
 import {

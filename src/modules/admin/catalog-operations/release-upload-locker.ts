@@ -1,6 +1,6 @@
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { randomUUID } from 'node:crypto';
-import type { RedisService } from '../../integrations/redis/redis.service';
+import type { RedisService } from '../../../integrations/redis/redis.service';
 
 // A holder renews its lock this often; a replica that dies frees its locks within LEASE_MS.
 const LEASE_MS = 30_000;

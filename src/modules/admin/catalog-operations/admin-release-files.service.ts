@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { SourceReceiver } from '../releases';
-import type { IngestJobDto } from '../releases';
-import { AuditLogRepository } from './audit/audit-log.repository';
+import { SourceReceiver } from '../../releases';
+import type { IngestJobDto } from '../../releases';
+import { AuditLogRepository } from '../audit/audit-log.repository';
 
 /** Staff sending source files to a draft release, each accepted file recorded in the audit log. */
 @Injectable()

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CountiesModule, CountyCatalogModule } from '../counties';
-import { FormatsModule } from '../formats';
-import { ReleasesModule } from '../releases';
+import { CountiesModule, CountyCatalogModule } from '../../counties';
+import { FormatsModule } from '../../formats';
+import { ReleasesModule } from '../../releases';
 import { AdminCountiesService } from './admin-counties.service';
 import { AdminReleaseFilesService } from './admin-release-files.service';
 import { AdminReleaseUploadsService } from './admin-release-uploads.service';
 import { AdminReleasesService } from './admin-releases.service';
-import { AuditModule } from './audit/audit.module';
+import { AuditModule } from '../audit/audit.module';
 import { ReleaseUploadOutcomes } from './release-upload-outcomes';
 
 const SERVICES = [AdminCountiesService, AdminReleasesService, AdminReleaseFilesService, AdminReleaseUploadsService];

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { trimmed } from '../../../common/validation';
+import { trimmed } from '../../../../common/validation';
 
 export class UpdateCountyDto {
   @ApiProperty({ example: 'Baltimore City' })

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { CountyCatalogService, CountyEdits } from '../counties';
-import { DatasetUploadsService } from '../releases';
-import { AuditLogRepository } from './audit/audit-log.repository';
+import { CountyCatalogService, CountyEdits } from '../../counties';
+import { DatasetUploadsService } from '../../releases';
+import { AuditLogRepository } from '../audit/audit-log.repository';
 import { UpdateCountyDto } from './dto/admin-counties.dto';
 import { UploadedDatasetDto } from './dto/upload-dataset.dto';
 

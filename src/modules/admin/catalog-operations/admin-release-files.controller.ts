@@ -15,12 +15,12 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { allowLongBody } from '../../common/http/request-deadline';
-import { uuidParam } from '../../common/validation';
-import { IngestFileQueryDto, IngestJobDto } from '../releases';
+import { allowLongBody } from '../../../common/http/request-deadline';
+import { uuidParam } from '../../../common/validation';
+import { IngestFileQueryDto, IngestJobDto } from '../../releases';
 import { AdminReleaseFilesService } from './admin-release-files.service';
-import { AdminGuard, AdminSessionId } from './staff-access/admin.guard';
-import { StaffRoleRequired } from './staff-access/staff-role';
+import { AdminGuard, AdminSessionId } from '../staff-access/admin.guard';
+import { StaffRoleRequired } from '../staff-access/staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
-import type { CountyDataset } from '../../releases';
-import { releaseOf } from '../../releases';
+import type { CountyDataset } from '../../../releases';
+import { releaseOf } from '../../../releases';
 
 const RELEASE = /^\d{4}-(0[1-9]|1[0-2])$/;
 

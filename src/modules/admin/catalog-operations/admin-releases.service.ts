@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ReleasesService, toQaRowDto, toReleaseDto } from '../releases';
-import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../releases';
-import { DatasetFormatsService } from '../formats';
-import { AuditLogRepository } from './audit/audit-log.repository';
+import { ReleasesService, toQaRowDto, toReleaseDto } from '../../releases';
+import type { PublishReleaseDto, ReleaseDetailDto, ReleaseDto } from '../../releases';
+import { DatasetFormatsService } from '../../formats';
+import { AuditLogRepository } from '../audit/audit-log.repository';
 
 /** Staff's work on monthly releases, each change recorded in the audit log. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CoverageService, releaseOf } from '../releases';
+import { CoverageService, releaseOf } from '../../releases';
 import { AdminCoverageDto } from './dto/admin-coverage.dto';
-import { AdminGuard } from './staff-access/admin.guard';
-import { StaffRoleRequired } from './staff-access/staff-role';
+import { AdminGuard } from '../staff-access/admin.guard';
+import { StaffRoleRequired } from '../staff-access/staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()

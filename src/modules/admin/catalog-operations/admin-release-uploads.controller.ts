@@ -23,10 +23,10 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { allowLongBody } from '../../common/http/request-deadline';
+import { allowLongBody } from '../../../common/http/request-deadline';
 import { AdminReleaseUploadsService, UPLOAD_ID } from './admin-release-uploads.service';
-import { AdminGuard } from './staff-access/admin.guard';
-import { StaffRoleRequired } from './staff-access/staff-role';
+import { AdminGuard } from '../staff-access/admin.guard';
+import { StaffRoleRequired } from '../staff-access/staff-role';
 
 /**
  * The tus endpoint for release source files (POST to create, HEAD to ask the offset, PATCH

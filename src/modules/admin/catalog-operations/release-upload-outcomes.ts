@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '../../integrations/redis/redis.service';
-import type { IngestJobDto } from '../releases';
+import { RedisService } from '../../../integrations/redis/redis.service';
+import type { IngestJobDto } from '../../releases';
 
 /**
  * How long a finishing step holds its upload without renewing the hold: a replica that dies

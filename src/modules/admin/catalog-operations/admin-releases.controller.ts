@@ -11,13 +11,19 @@ import {
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import { JsonBodyOnly } from '../../common/http/json-body';
-import { uuidParam } from '../../common/validation';
-import { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto, ReleasePreviewService } from '../releases';
+import { JsonBodyOnly } from '../../../common/http/json-body';
+import { uuidParam } from '../../../common/validation';
+import {
+  CreateReleaseDto,
+  PublishReleaseDto,
+  ReleaseDetailDto,
+  ReleaseDto,
+  ReleasePreviewService,
+} from '../../releases';
 import { AdminReleasesService } from './admin-releases.service';
-import { AdminGuard, AdminSessionId } from './staff-access/admin.guard';
+import { AdminGuard, AdminSessionId } from '../staff-access/admin.guard';
 import { RecordsPreviewDto } from './dto/admin-coverage.dto';
-import { StaffRoleRequired } from './staff-access/staff-role';
+import { StaffRoleRequired } from '../staff-access/staff-role';
 
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -4,7 +4,7 @@ import type { DataStore } from '@tus/utils';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { S3Settings } from '../../config/storage.config';
+import type { S3Settings } from '../../../config/storage.config';
 
 /** Where resumable uploads gather, with a way to read one back once it is whole. */
 export interface UploadStore {
