@@ -1,5 +1,5 @@
 /** The mail module's public API: what other modules may use of it. */
-export { EmailDeliveriesRepository } from './email-deliveries.repository';
+export { SentEmails } from './sent-emails.service';
 export type { SentEmail } from './email-deliveries.repository';
 export { MailQueue } from './mail-queue.service';
 export { MailTemplate } from './mail-template.decorator';

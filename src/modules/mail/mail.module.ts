@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MAIL_QUEUE } from './mail.constants';
 import { EmailDeliveriesRepository } from './email-deliveries.repository';
+import { SentEmails } from './sent-emails.service';
 import { MailQueue } from './mail-queue.service';
 
 @Module({
@@ -16,7 +17,7 @@ import { MailQueue } from './mail-queue.service';
       },
     }),
   ],
-  providers: [MailQueue, EmailDeliveriesRepository],
-  exports: [MailQueue, EmailDeliveriesRepository],
+  providers: [MailQueue, EmailDeliveriesRepository, SentEmails],
+  exports: [MailQueue, EmailDeliveriesRepository, SentEmails],
 })
 export class MailModule {}

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { StripeGateway } from '../../../integrations/stripe/stripe.gateway';
 import { type InvoiceFile, InvoicesService } from '../../invoices';
-import { EmailDeliveriesRepository } from '../../mail';
+import { SentEmails } from '../../mail';
 import { CustomerOrders, type Order } from '../../orders';
 import { SubscriptionRecords } from '../../subscriptions';
 import { UserDirectory } from '../../users';
@@ -37,7 +37,7 @@ export class AdminCustomersService {
     private readonly orders: CustomerOrders,
     private readonly subscriptions: SubscriptionRecords,
     private readonly invoices: InvoicesService,
-    private readonly emails: EmailDeliveriesRepository,
+    private readonly emails: SentEmails,
     private readonly stripe: StripeGateway,
   ) {}
 
@@ -71,7 +71,7 @@ export class AdminCustomersService {
       this.orders.ofCustomer(userId).then((orders) => Promise.all(orders.map((order) => this.orderRow(order)))),
       this.subscriptions.ofCustomer(userId),
       this.invoices.listingsForUser(userId),
-      customer.email ? this.emails.sentTo(customer.email) : Promise.resolve([]),
+      customer.email ? this.emails.to(customer.email) : Promise.resolve([]),
     ]);
     return {
       customer: { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
