@@ -97,6 +97,19 @@ describe('module boundaries', () => {
     expect(cycles(moduleImports())).toEqual([]);
   });
 
+  it("matches docs/code-map.md's table of who imports whom", () => {
+    const page = readFileSync(resolve(__dirname, '../../docs/code-map.md'), 'utf8');
+    const table = page.slice(page.indexOf('|---|---|'), page.indexOf('The worker imports each module'));
+    const documented = new Map<string, string[]>();
+    for (const [, modules, imports] of table.matchAll(/^\s*\| ([a-z, -]+) \| ([^|]+) \|$/gm)) {
+      // Notes in brackets, "auth (its guard)", say why; the names are what is checked.
+      const targets = imports.trim() === '—' ? [] : imports.split(',').map((name) => name.replace(/\(.*\)/, '').trim());
+      for (const module of modules.split(',')) documented.set(module.trim(), targets.sort());
+    }
+    const actual = new Map([...moduleImports()].map(([module, targets]) => [module, [...targets].sort()]));
+    expect(Object.fromEntries([...documented].sort())).toEqual(Object.fromEntries([...actual].sort()));
+  });
+
   it('finds a cycle when there is one, and sees imports between modules', () => {
     const graph = new Map([
       ['a', new Set(['b'])],
