@@ -176,6 +176,25 @@ describe('Comparing a draft county file with its previous release', () => {
   const unreadable = () => counties[7];
   const cutShort = () => counties[8];
   const wide = () => counties[9];
+  const shaped = () => counties[10];
+
+  // Parcel boundaries: S1 redrawn from another vertex the other way round and S3's parts in the
+  // other order are the same shapes; S2 lost a corner; S4 is gone and S5 new.
+  const SHAPED_HEADER = 'parcel_id,county_fips,owner_name,geometry_wkt';
+  const shapedBefore = (fips: string) => [
+    SHAPED_HEADER,
+    `S1,${fips},ADA LOVELACE,"POLYGON((-75.1 38.1,-75.0 38.1,-75.0 38.2,-75.1 38.2,-75.1 38.1))"`,
+    `S2,${fips},GRACE HOPPER,"POLYGON((-75.3 38.1,-75.2 38.1,-75.2 38.2,-75.3 38.2,-75.3 38.1))"`,
+    `S3,${fips},ALAN TURING,"MULTIPOLYGON(((-75.5 38.1,-75.4 38.1,-75.4 38.2,-75.5 38.1)),((-75.6 38.3,-75.5 38.3,-75.5 38.4,-75.6 38.3)))"`,
+    `S4,${fips},EMMY NOETHER,"POLYGON((-75.7 38.1,-75.6 38.1,-75.6 38.2,-75.7 38.1))"`,
+  ];
+  const shapedAfter = (fips: string) => [
+    SHAPED_HEADER,
+    `S1,${fips},ADA LOVELACE,"POLYGON((-75.0 38.2,-75.0 38.1,-75.1 38.1,-75.1 38.2,-75.0 38.2))"`,
+    `S2,${fips},GRACE HOPPER,"POLYGON((-75.3 38.1,-75.2 38.1,-75.3 38.2,-75.3 38.1))"`,
+    `S3,${fips},ALAN TURING,"MULTIPOLYGON(((-75.6 38.3,-75.5 38.3,-75.5 38.4,-75.6 38.3)),((-75.5 38.1,-75.4 38.1,-75.4 38.2,-75.5 38.1)))"`,
+    `S5,${fips},KURT GODEL,"POLYGON((-75.9 38.1,-75.8 38.1,-75.8 38.2,-75.9 38.1))"`,
+  ];
 
   const changingBefore = (fips: string) => [
     'parcel_id,county_fips,owner_name,mail_address,year_built,site_city',
@@ -211,7 +230,7 @@ describe('Comparing a draft county file with its previous release', () => {
   beforeAll(async () => {
     token = (await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200)).body.token;
     counties = await db().query(
-      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 10`,
+      `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 11`,
     );
     previousRelease = (await admin(api().post('/api/admin/releases')).send({ month: PREVIOUS }).expect(201)).body;
     const before: [County, string[]][] = [
@@ -222,6 +241,7 @@ describe('Comparing a draft county file with its previous release', () => {
       [invalid(), [SMALL_HEADER, ...parcels(invalid().fips, 20)]],
       [replaced(), [SMALL_HEADER, ...parcels(replaced().fips, 20)]],
       [wide(), everyColumn(wide().fips, () => 'same')],
+      [shaped(), shapedBefore(shaped().fips)],
     ];
     for (const [county, lines] of before) {
       const file = await ingested(previousRelease.id, PREVIOUS, county, lines);
@@ -351,6 +371,28 @@ describe('Comparing a draft county file with its previous release', () => {
     });
     expect(await changeFileRows(county)).toEqual([['change', ...SMALL_HEADER.split(',')]]);
     expect((await changeFiles(county))[0].records).toBe(0);
+  });
+
+  it('compares boundaries as shapes: a ring redrawn is no change, a changed one is, and the change file carries them', async () => {
+    const county = shaped();
+    await compared(county, await ingested(currentRelease.id, CURRENT, county, shapedAfter(county.fips)));
+    expect(await qaRow(county)).toMatchObject({
+      status: 'ready',
+      added: 1,
+      removed: 1,
+      changed: 1,
+      changed_fields: { geometry: 1 },
+    });
+    const [header, ...rows] = await changeFileRows(county);
+    expect(header).toEqual(['change', ...SHAPED_HEADER.split(',')]);
+    const after = shapedAfter(county.fips);
+    const before = shapedBefore(county.fips);
+    const boundary = (line: string) => line.slice(line.indexOf('"') + 1, -1);
+    expect(rows.map((row) => [row[0], row[1], row[4]])).toEqual([
+      ['added', 'S5', boundary(after[4])],
+      ['changed', 'S2', boundary(after[2])],
+      ['removed', 'S4', boundary(before[4])],
+    ]);
   });
 
   it('flags more than 1 % invalid values', async () => {

@@ -258,17 +258,32 @@ export class ComparisonSession {
   async fieldChanges(found: FoundChanges, staged: StagedRecords): Promise<{ changes: ChangeTable } & ParcelChanges> {
     const { columns } = staged;
     const value = (alias: string, column: string) => `coalesce(${alias}.${quoteIdentifier(column)}, '')`;
+    const differs = (column: string) =>
+      column === GEOMETRY_COLUMN
+        ? `NOT pg_temp.same_shape(${value('c', column)}, ${value('p', column)})`
+        : `${value('c', column)} <> ${value('p', column)}`;
+    const changedParcels = `FROM ${found.table} d ${joinStaged(staged, 'c', 0, 'current_row')} ${joinStaged(staged, 'p', 1, 'previous_row')}
+       WHERE d.change = 'changed'`;
+    let { changed } = found;
+    if (columns.includes(GEOMETRY_COLUMN)) {
+      await this.client.query(SAME_SHAPE_FUNCTION);
+      // A boundary written otherwise (a ring from another vertex or the other way round, a part
+      // first or last) is the same boundary: a parcel whose only difference is that is unchanged.
+      const unchanged = await this.client.query(
+        `DELETE FROM ${found.table} x USING (SELECT d.parcel_id ${changedParcels}
+           AND ${columns.map((column) => `NOT (${differs(column)})`).join(' AND ')}) same
+         WHERE x.parcel_id = same.parcel_id AND x.change = 'changed'`,
+      );
+      changed -= unchanged.rowCount ?? 0;
+    }
     const [fields] = await this.rows<Record<string, number>>(
-      `SELECT ${columns
-        .map((column, i) => `count(*) FILTER (WHERE ${value('c', column)} <> ${value('p', column)})::int AS f${i}`)
-        .join(', ')}
-       FROM ${found.table} d ${joinStaged(staged, 'c', 0, 'current_row')} ${joinStaged(staged, 'p', 1, 'previous_row')}
-       WHERE d.change = 'changed'`,
+      `SELECT ${columns.map((column, i) => `count(*) FILTER (WHERE ${differs(column)})::int AS f${i}`).join(', ')}
+       ${changedParcels}`,
     );
     const changedFields = Object.fromEntries(
-      columns.flatMap((column, i) => (fields[`f${i}`] > 0 ? [[column, fields[`f${i}`]]] : [])),
+      columns.flatMap((column, i) => (fields[`f${i}`] > 0 ? [[fieldName(column), fields[`f${i}`]]] : [])),
     );
-    const { added, removed, changed } = found;
+    const { added, removed } = found;
     return { changes: { table: found.table, staged }, added, removed, changed, changedFields };
   }
 
@@ -345,6 +360,29 @@ export interface ChangeTable {
 }
 
 /** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
+/** The parcel boundary's column, compared as a shape rather than as text, and named `geometry` among changed fields. */
+const GEOMETRY_COLUMN = 'geometry_wkt';
+const fieldName = (column: string) => (column === GEOMETRY_COLUMN ? 'geometry' : column);
+
+/**
+ * Whether two WKT boundaries are one shape: equal once PostGIS normalizes them (rings from their
+ * lowest vertex, one orientation, parts in order; a one-part MultiPolygon as its Polygon). A value
+ * PostGIS cannot read is compared as text. For the session only (pg_temp).
+ */
+const SAME_SHAPE_FUNCTION = `
+  CREATE OR REPLACE FUNCTION pg_temp.same_shape(a text, b text) RETURNS boolean
+  LANGUAGE plpgsql IMMUTABLE AS $$
+  BEGIN
+    IF a = b THEN RETURN true; END IF;
+    IF a = '' OR b = '' THEN RETURN false; END IF;
+    RETURN ST_OrderingEquals(
+      ST_Normalize(ST_Multi(ST_GeomFromText(a, 4326))),
+      ST_Normalize(ST_Multi(ST_GeomFromText(b, 4326)))
+    );
+  EXCEPTION WHEN OTHERS THEN
+    RETURN false;
+  END $$`;
+
 function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string): string {
   return `JOIN ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
 }
