@@ -169,7 +169,8 @@ export const benchReleaseIngest: BenchSection = async (app: BenchApp): Promise<R
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ month }),
     });
-    if (created.status !== 201) throw new Error(`creating the release answered ${created.status}`);
+    if (created.status !== 201)
+      throw new Error(`creating the release answered ${created.status}: ${await created.text()}`);
     const release = (await created.json()) as { id: string };
 
     const start = performance.now();

@@ -2120,6 +2120,28 @@ export interface components {
              */
             values: number;
         };
+        QaShapeChecksDto: {
+            /**
+             * @description Parcels with a readable, valid boundary of some area
+             * @example 237500
+             */
+            shapes: number;
+            /**
+             * @description Parcels without a boundary
+             * @example 400
+             */
+            missing: number;
+            /**
+             * @description Boundaries not readable as a Polygon or MultiPolygon, with a ring not closed, too short, or crossing itself
+             * @example 90
+             */
+            invalid: number;
+            /**
+             * @description Boundaries of no area (their points on one line)
+             * @example 10
+             */
+            noArea: number;
+        };
         ChangedFieldDto: {
             /** @example owner_name */
             field: string;
@@ -2131,7 +2153,7 @@ export interface components {
         };
         QaFlagDto: {
             /** @enum {string} */
-            flag: "records_down" | "fill_rate_down" | "unchanged" | "invalid_values";
+            flag: "records_down" | "fill_rate_down" | "unchanged" | "invalid_values" | "shapes";
             /** @example Record count down by more than 10 % from the previous release */
             description: string;
         };
@@ -2199,6 +2221,8 @@ export interface components {
              * @example 0
              */
             foreignFipsRows: number;
+            /** @description The parcels' boundaries counted; null for a file without geometry_wkt (points only) */
+            shapeChecks: components["schemas"]["QaShapeChecksDto"] | null;
             /**
              * @description parcel_ids found more than once; null until compared
              * @example 0

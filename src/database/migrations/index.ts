@@ -23,6 +23,7 @@ import { StaffRoles1765310000000 } from './1765310000000-staff-roles';
 import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-storing-key';
 import { DomainEvents1765400000000 } from './1765400000000-domain-events';
 import { Postgis1765410000000 } from './1765410000000-postgis';
+import { QaShapeChecks1765420000000 } from './1765420000000-qa-shape-checks';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   IngestJobStoringKey1765320000000,
   DomainEvents1765400000000,
   Postgis1765410000000,
+  QaShapeChecks1765420000000,
 ];

@@ -21,3 +21,5 @@ export { countKeyFields, fillRates, keyFieldColumns, keyFieldCountsOf } from './
 export type { KeyFieldCounts } from './reading/key-field-counts';
 export { isValidValue } from './reading/value-checks';
 export { csvSampleOf } from './reading/dataset-sample';
+export { countShape, inspectShape, noShapeCounts } from './reading/shape-checks';
+export type { ShapeCounts, ShapeFacts } from './reading/shape-checks';

@@ -36,6 +36,7 @@ export function toQaRowDto(row: PlacedQaRow): QaRowDto {
     invalidValues: byCountDesc(Object.entries(row.invalidValues)).map(([field, values]) => ({ field, values })),
     invalidValueCount: row.invalidValueCount,
     foreignFipsRows: row.foreignFipsRows,
+    shapeChecks: row.shapeChecks,
     duplicateParcelIds: row.duplicateParcelIds,
     previousRelease: row.previousRelease,
     added: row.added,

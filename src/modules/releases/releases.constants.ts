@@ -22,6 +22,7 @@ export const QA_FLAGS = {
   fill_rate_down: 'A key field filled in more than 5 points fewer records than in the previous release',
   unchanged: 'Not a single parcel changed since the previous release',
   invalid_values: 'More than 1 % of the values are not valid for their field',
+  shapes: 'More than 1 % of the parcels have a missing or invalid boundary',
 } as const;
 
 export type QaFlag = keyof typeof QA_FLAGS;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { KeyFieldCounts } from '../data-schema';
+import type { KeyFieldCounts, ShapeCounts } from '../data-schema';
 import type { QaFlag } from './releases.constants';
 
 export type ReleaseStatus = 'draft' | 'published';
@@ -30,6 +30,8 @@ export interface QaRow {
   invalidValues: Record<string, number>;
   invalidValueCount: number;
   foreignFipsRows: number;
+  /** Its parcels' boundaries by what they are worth; null for a file without geometry_wkt. */
+  shapeChecks: ShapeCounts | null;
   /** Null until compared. */
   duplicateParcelIds: number | null;
   previousRelease: string | null;
@@ -55,6 +57,7 @@ const QA_COLUMNS = `c.county_id AS "countyId", c.status,
   c.dataset_id AS "datasetId", c.change_dataset_id AS "changeDatasetId", c.records,
   c.key_field_counts AS "keyFieldCounts", c.invalid_values AS "invalidValues",
   c.invalid_value_count::float8 AS "invalidValueCount", c.foreign_fips_rows AS "foreignFipsRows",
+  c.shape_checks AS "shapeChecks",
   c.duplicate_parcel_ids AS "duplicateParcelIds", c.previous_release::text AS "previousRelease",
   c.added, c.removed, c.changed, c.changed_fields AS "changedFields", c.flags,
   d.bytes::float8 AS bytes, cd.bytes::float8 AS "changeBytes", c.checked_at AS "checkedAt", c.compared_at AS "comparedAt"`;
@@ -69,6 +72,8 @@ export interface CheckedCounty {
   invalidValues: Record<string, number>;
   invalidValueCount: number;
   foreignFipsRows: number;
+  /** Its parcels' boundaries counted; null or left out for a file without geometry_wkt. */
+  shapeChecks?: ShapeCounts | null;
 }
 
 /** What the comparison with the previous published release found. */
@@ -182,12 +187,12 @@ export class ReleasesRepository {
   async recordChecked(db: EntityManager, county: CheckedCounty): Promise<void> {
     await db.query(
       `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts,
-         invalid_values, invalid_value_count, foreign_fips_rows)
-       VALUES ($1, $2, $3, 'checking', $4, $5, $6, $7, $8)
+         invalid_values, invalid_value_count, foreign_fips_rows, shape_checks)
+       VALUES ($1, $2, $3, 'checking', $4, $5, $6, $7, $8, $9)
        ON CONFLICT (release_id, county_id) DO UPDATE SET dataset_id = EXCLUDED.dataset_id, status = 'checking',
          records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts,
          invalid_values = EXCLUDED.invalid_values, invalid_value_count = EXCLUDED.invalid_value_count,
-         foreign_fips_rows = EXCLUDED.foreign_fips_rows, change_dataset_id = NULL, duplicate_parcel_ids = NULL,
+         foreign_fips_rows = EXCLUDED.foreign_fips_rows, shape_checks = EXCLUDED.shape_checks, change_dataset_id = NULL, duplicate_parcel_ids = NULL,
          previous_release = NULL, added = NULL, removed = NULL, changed = NULL, changed_fields = NULL,
          flags = '{}', checked_at = now(), compared_at = NULL
        WHERE release_counties.status = 'checking' OR release_counties.status = 'ready'`,
@@ -200,6 +205,7 @@ export class ReleasesRepository {
         JSON.stringify(county.invalidValues),
         county.invalidValueCount,
         county.foreignFipsRows,
+        county.shapeChecks ? JSON.stringify(county.shapeChecks) : null,
       ],
     );
   }

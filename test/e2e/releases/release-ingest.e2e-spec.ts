@@ -273,6 +273,33 @@ describe('Release ingest: source files split into county files, checked, and the
     expect(qa).toEqual({ records: 2, foreign_fips_rows: 2 });
   });
 
+  it("counts each county's parcel boundaries on its QA row, and flags more than 1 % missing or invalid", async () => {
+    const release = await draft();
+    const [county] = await countiesOf(['DE'], 1);
+    const square = (x: number) => `"POLYGON((${x} 38.6,${x + 0.001} 38.6,${x + 0.001} 38.601,${x} 38.601,${x} 38.6))"`;
+    const shapes = [
+      ...Array.from({ length: 7 }, (_, i) => square(-75.4 + i * 0.01)),
+      '',
+      '"POLYGON((-75 38,-74.9 38.1,-74.9 38,-75 38.1,-75 38))"',
+      '"POLYGON((-75 38,-74.9 38,-74.8 38,-75 38))"',
+    ];
+    const lines = shapes.map((shape, n) => `${county.fips}-${n},${county.fips},Owner ${n},${shape}`);
+    const res = await send(release.id, gzipSync(csv(lines, 'parcel_id,county_fips,owner_name,geometry_wkt')));
+    expect(res.status).toBe(202);
+    expect(await finished(res.body.id)).toMatchObject({ state: 'completed', recordsRead: 10 });
+    const qa = await eventually(async () => {
+      const [row] = await store.db.query(
+        `SELECT status, shape_checks, flags FROM release_counties WHERE release_id = $1 AND county_id = $2`,
+        [release.id, county.id],
+      );
+      return row?.status === 'ready' ? row : undefined;
+    });
+    expect(qa.shape_checks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1 });
+    expect(qa.flags).toContain('shapes');
+    const detail = await api().get(`/api/admin/releases/${release.id}`).set('Authorization', `Bearer ${token}`);
+    expect(detail.body.counties[0].shapeChecks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1 });
+  });
+
   it('takes several files at once: the one with a wrong header gets 400 and leaves nothing, the others are ingested', async () => {
     const release = await draft();
     const [a, b, c] = await countiesOf(['VT'], 3);

@@ -84,6 +84,7 @@ export class CountyComparisonService {
           records: row.records,
           keyFieldCounts: row.keyFieldCounts,
           invalidValueCount: row.invalidValueCount,
+          shapeChecks: row.shapeChecks,
           columns: current.columns.length,
         },
         previous,

@@ -27,6 +27,15 @@ describe('qaFlags', () => {
     expect(qaFlags(current(), previous, someChanges)).toEqual([]);
   });
 
+  it('flags more than 1 % of parcels without a valid boundary, but not a county whose source has no boundaries', () => {
+    const shaped = (bad: number) => ({ shapes: 1000 - bad, missing: bad - 2, invalid: 1, noArea: 1 });
+    expect(qaFlags(current({ shapeChecks: shaped(11) }), previous, someChanges)).toEqual(['shapes']);
+    expect(qaFlags(current({ shapeChecks: shaped(10) }), previous, someChanges)).toEqual([]);
+    const pointsOnly = { shapes: 0, missing: 1000, invalid: 0, noArea: 0 };
+    expect(qaFlags(current({ shapeChecks: pointsOnly }), previous, someChanges)).toEqual([]);
+    expect(qaFlags(current({ shapeChecks: null }), null, null)).toEqual([]);
+  });
+
   it('flags a record count more than 10 % down, and not one exactly 10 % down', () => {
     expect(qaFlags(current({ records: 899, keyFieldCounts: filledIn(720) }), previous, someChanges)).toEqual([
       'records_down',

@@ -1,4 +1,4 @@
-import { fillRates, KeyFieldCounts } from '../../data-schema';
+import { fillRates, KeyFieldCounts, ShapeCounts } from '../../data-schema';
 import { QA_FLAGS, QaFlag } from '../releases.constants';
 
 /** Records falling below this share of the previous release's count are flagged. */
@@ -7,6 +7,8 @@ export const RECORDS_DOWN_SHARE = 0.9;
 export const FILL_RATE_DROP = 0.05;
 /** More invalid values than this share of all values (records × columns) is flagged. */
 export const INVALID_VALUES_SHARE = 0.01;
+/** More parcels than this share without a valid boundary (missing, invalid, of no area) is flagged. */
+export const BAD_SHAPES_SHARE = 0.01;
 
 // Rates are quotients: 0.80 − 0.75 is 0.05000000000000004 in floating point, which must not read as "more than 5 points".
 const EPSILON = 1e-9;
@@ -22,6 +24,8 @@ export interface CurrentFileFacts extends FileFacts {
   invalidValueCount: number;
   /** Columns of the file's header: records × columns is the number of values checked. */
   columns: number;
+  /** Its boundaries counted; null for a file without geometry_wkt. */
+  shapeChecks?: ShapeCounts | null;
 }
 
 export interface ChangeCounts {
@@ -47,6 +51,12 @@ export function qaFlags(current: CurrentFileFacts, previous: FileFacts | null, c
   }
   if (current.invalidValueCount > INVALID_VALUES_SHARE * current.records * current.columns + EPSILON) {
     raised.add('invalid_values');
+  }
+  // A county whose source has no boundaries at all is sold with points, and says so: not a flag.
+  const shapes = current.shapeChecks;
+  if (shapes && shapes.shapes > 0) {
+    const bad = shapes.missing + shapes.invalid + shapes.noArea;
+    if (bad > BAD_SHAPES_SHARE * current.records + EPSILON) raised.add('shapes');
   }
   return (Object.keys(QA_FLAGS) as QaFlag[]).filter((flag) => raised.has(flag));
 }

@@ -90,6 +90,25 @@ export class QaFlagDto {
   description: string;
 }
 
+/** A county file's parcel boundaries counted by what they are worth: each parcel in one count. */
+export class QaShapeChecksDto {
+  @ApiProperty({ example: 237500, description: 'Parcels with a readable, valid boundary of some area' })
+  shapes: number;
+
+  @ApiProperty({ example: 400, description: 'Parcels without a boundary' })
+  missing: number;
+
+  @ApiProperty({
+    example: 90,
+    description:
+      'Boundaries not readable as a Polygon or MultiPolygon, with a ring not closed, too short, or crossing itself',
+  })
+  invalid: number;
+
+  @ApiProperty({ example: 10, description: 'Boundaries of no area (their points on one line)' })
+  noArea: number;
+}
+
 /** Where one format of a county's full file stands: made, being made, failed (with why), or not asked for. */
 export class QaFormatDto {
   @ApiProperty({ enum: CONVERTED_FORMATS, example: 'gpkg' })
@@ -157,6 +176,13 @@ export class QaRowDto {
 
   @ApiProperty({ example: 0, description: "Rows whose county_fips is not this county's" })
   foreignFipsRows: number;
+
+  @ApiProperty({
+    type: QaShapeChecksDto,
+    nullable: true,
+    description: "The parcels' boundaries counted; null for a file without geometry_wkt (points only)",
+  })
+  shapeChecks: QaShapeChecksDto | null;
 
   @ApiProperty({
     example: 0,

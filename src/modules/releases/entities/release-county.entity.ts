@@ -33,6 +33,10 @@ export class ReleaseCountyRecord {
   @Column({ type: 'integer', default: 0 })
   foreignFipsRows: number;
 
+  /** The file's parcel boundaries counted (ShapeCounts); null for a file without geometry_wkt. */
+  @Column({ type: 'jsonb', nullable: true })
+  shapeChecks: Record<string, number> | null;
+
   @Column({ type: 'integer', nullable: true })
   duplicateParcelIds: number | null;
 

@@ -231,6 +231,7 @@ export class IngestService {
           invalidValues: county.invalidValues,
           invalidValueCount: county.invalidValueCount,
           foreignFipsRows: county.foreignFipsRows,
+          shapeChecks: county.shapeChecks,
         });
         const replacedKey = previous === storageKey ? null : previous;
         // With the record: from now on a run cut short leaves the replaced file to remove, not this one.

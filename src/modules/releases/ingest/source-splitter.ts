@@ -8,7 +8,7 @@ import { DATA_FIELDS, FieldType } from '../../data-schema';
 import { KeyFieldCounts, keyFieldCountsOf } from '../../data-schema';
 import { CsvRecordReader, fieldCountProblem, RecordView } from '../../data-schema';
 import { checkSourceHeader } from './source-inspector';
-import { isValidValue } from '../../data-schema';
+import { countShape, inspectShape, isValidValue, noShapeCounts, ShapeCounts } from '../../data-schema';
 
 /**
  * Counties whose output is buffered at once; a record of another county flushes the least
@@ -45,6 +45,8 @@ export interface SplitCounty {
   invalidValues: Record<string, number>;
   invalidValueCount: number;
   foreignFipsRows: number;
+  /** Its parcels' boundaries by what they are worth; null for a source without geometry_wkt. */
+  shapeChecks: ShapeCounts | null;
 }
 
 /** What the splitter routes: one county (rows of others are counted) or every county of a file by county_fips. */
@@ -60,6 +62,7 @@ class CountyOutput {
   readonly hash: Hash = createHash('sha256');
   readonly keyFilled: Int32Array;
   readonly invalid: Int32Array;
+  readonly shapes = noShapeCounts();
 
   constructor(
     readonly fips: string,
@@ -88,6 +91,7 @@ export class SourceSplitter {
   private keyColumns: number[] = [];
   private typedColumns: number[] = [];
   private typeOf: FieldType[] = [];
+  private geometryColumn = -1;
   private readonly outputs = new Map<string, CountyOutput>();
   private readonly open: CountyOutput[] = [];
   private readonly spareBuffers: Buffer[] = [];
@@ -138,6 +142,7 @@ export class SourceSplitter {
     }
     this.headerLine = Buffer.from(`${this.columns.join(',')}\n`, 'utf8');
     this.fipsColumn = this.columns.indexOf('county_fips');
+    this.geometryColumn = this.columns.indexOf('geometry_wkt');
     this.keyColumns = KEY_FIELDS.map(({ field }) => this.columns.indexOf(field));
     this.typeOf = this.columns.map((name) => TYPE_FIELDS.get(name) ?? 'text');
     this.typedColumns = this.typeOf.flatMap((type, i) => (type === 'text' ? [] : [i]));
@@ -161,6 +166,8 @@ export class SourceSplitter {
       const column = typed[t];
       if (!isValidValue(this.typeOf[column], bytes, starts[column], ends[column])) output.invalid[column]++;
     }
+    const geometry = this.geometryColumn;
+    if (geometry >= 0) countShape(output.shapes, inspectShape(bytes, starts[geometry], ends[geometry]));
     this.write(output, bytes, record.start, record.end);
   }
 
@@ -295,6 +302,7 @@ export class SourceSplitter {
       invalidValues,
       invalidValueCount,
       foreignFipsRows: output.foreign,
+      shapeChecks: this.geometryColumn >= 0 ? output.shapes : null,
     };
   }
 
