@@ -2141,6 +2141,11 @@ export interface components {
              * @example 10
              */
             noArea: number;
+            /**
+             * @description Parcels whose boundary, as written, is another parcel's of the file too (stacked condominiums, or a mistake); counted once compared
+             * @example 24
+             */
+            duplicated?: number;
         };
         ChangedFieldDto: {
             /** @example owner_name */

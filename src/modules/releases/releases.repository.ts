@@ -84,6 +84,8 @@ export interface ComparedCounty {
   datasetId: string;
   changeDatasetId: string | null;
   duplicateParcelIds: number;
+  /** Parcels whose boundary is another's of the file too: added to the QA row's shape checks (left out: none counted). */
+  duplicatedShapes?: number;
   previousRelease: string | null;
   added: number | null;
   removed: number | null;
@@ -218,6 +220,8 @@ export class ReleasesRepository {
     const [, updated] = await db.query<[unknown[], number]>(
       `UPDATE release_counties SET status = 'ready', change_dataset_id = $4, duplicate_parcel_ids = $5,
          previous_release = $6, added = $7, removed = $8, changed = $9, changed_fields = $10, flags = $11,
+         shape_checks = CASE WHEN shape_checks IS NULL THEN NULL
+           ELSE shape_checks || jsonb_build_object('duplicated', $12::int) END,
          compared_at = now()
        WHERE release_id = $1 AND county_id = $2 AND dataset_id = $3 AND status IN ('checking', 'ready')`,
       [
@@ -232,6 +236,7 @@ export class ReleasesRepository {
         county.changed,
         county.changedFields && JSON.stringify(county.changedFields),
         county.flags,
+        county.duplicatedShapes ?? 0,
       ],
     );
     return updated === 1;

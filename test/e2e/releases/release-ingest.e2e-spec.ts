@@ -278,7 +278,8 @@ describe('Release ingest: source files split into county files, checked, and the
     const [county] = await countiesOf(['DE'], 1);
     const square = (x: number) => `"POLYGON((${x} 38.6,${x + 0.001} 38.6,${x + 0.001} 38.601,${x} 38.601,${x} 38.6))"`;
     const shapes = [
-      ...Array.from({ length: 7 }, (_, i) => square(-75.4 + i * 0.01)),
+      // The last two lots drawn alike (stacked, as condominiums are).
+      ...Array.from({ length: 7 }, (_, i) => square(-75.4 + Math.min(i, 5) * 0.01)),
       '',
       '"POLYGON((-75 38,-74.9 38.1,-74.9 38,-75 38.1,-75 38))"',
       '"POLYGON((-75 38,-74.9 38,-74.8 38,-75 38))"',
@@ -294,10 +295,16 @@ describe('Release ingest: source files split into county files, checked, and the
       );
       return row?.status === 'ready' ? row : undefined;
     });
-    expect(qa.shape_checks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1 });
+    expect(qa.shape_checks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1, duplicated: 2 });
     expect(qa.flags).toContain('shapes');
     const detail = await api().get(`/api/admin/releases/${release.id}`).set('Authorization', `Bearer ${token}`);
-    expect(detail.body.counties[0].shapeChecks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1 });
+    expect(detail.body.counties[0].shapeChecks).toEqual({
+      shapes: 7,
+      missing: 1,
+      invalid: 1,
+      noArea: 1,
+      duplicated: 2,
+    });
   });
 
   it('takes several files at once: the one with a wrong header gets 400 and leaves nothing, the others are ingested', async () => {

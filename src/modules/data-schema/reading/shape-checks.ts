@@ -267,6 +267,8 @@ export interface ShapeCounts {
   invalid: number;
   /** A boundary of no area (its points on one line). */
   noArea: number;
+  /** Parcels whose boundary is another's of the file too: counted by the comparison, not at ingest. */
+  duplicated?: number;
 }
 
 export const noShapeCounts = (): ShapeCounts => ({ shapes: 0, missing: 0, invalid: 0, noArea: 0 });

@@ -140,10 +140,12 @@ export class ComparisonSession {
    */
   async index(files: ComparedFile[], unionColumns: string[]): Promise<IndexedFile[]> {
     const table = this.table('index');
-    await this.client.query(`CREATE TEMP TABLE ${table} (file smallint, row int, parcel_id text, high int, low int)`);
+    await this.client.query(
+      `CREATE TEMP TABLE ${table} (file smallint, row int, parcel_id text, high int, low int, shape_high int, shape_low int)`,
+    );
     const indexers = files.map(({ columns }, number) => new RecordIndexer(columns, unionColumns, number));
     await this.copyReads(
-      `COPY ${table} (file, row, parcel_id, high, low) FROM STDIN`,
+      `COPY ${table} (file, row, parcel_id, high, low, shape_high, shape_low) FROM STDIN`,
       files.map((file, number) => ({ file, rows: indexers[number] })),
     );
     // Temporary tables are never analyzed by autovacuum; the sort and join below need their sizes.
@@ -188,6 +190,16 @@ export class ComparisonSession {
   }
 
   /** Parcel ids (non-empty) that more than one record of the file carries. */
+  /** Parcels whose boundary is, as written, another parcel's of the file too (each such parcel counted). */
+  async duplicatedShapes(file: IndexedFile): Promise<number> {
+    const [row] = await this.rows<{ duplicated: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS duplicated FROM (
+         SELECT count(*) AS n FROM ${file.table} WHERE file = ${file.number} AND shape_high IS NOT NULL
+         GROUP BY shape_high, shape_low HAVING count(*) > 1) AS repeated`,
+    );
+    return row.duplicated;
+  }
+
   async duplicateParcelIds(file: IndexedFile): Promise<number> {
     const [row] = await this.rows<{ duplicates: number }>(
       `SELECT count(*)::int AS duplicates FROM (

@@ -60,6 +60,7 @@ export class CountyComparisonService {
       ];
       const [current, indexed] = await session.index(files, union);
       const duplicateParcelIds = await session.duplicateParcelIds(current);
+      const duplicatedShapes = await session.duplicatedShapes(current);
 
       let previous: FileFacts | null = null;
       let changes: ParcelChanges | null = null;
@@ -108,6 +109,7 @@ export class CountyComparisonService {
           datasetId: file.id,
           changeDatasetId: changeDataset?.id ?? null,
           duplicateParcelIds,
+          duplicatedShapes,
           previousRelease: previousFile?.release ?? null,
           added: changes?.added ?? null,
           removed: changes?.removed ?? null,

@@ -93,6 +93,11 @@ export class RecordHasher {
     this.scratch = scratch;
   }
 
+  /** Hashes bytes as they lie (a single value, such as a boundary's WKT), into high and low. */
+  hashBytes(bytes: Buffer, start: number, end: number): void {
+    this.digest(bytes, start, end);
+  }
+
   /** Both lanes over bytes[start, end), four bytes a step, the last one to three after. */
   private digest(bytes: Buffer, start: number, end: number): void {
     let a = 0x9747b28c;

@@ -57,6 +57,9 @@ export class RecordIndexer extends Transform {
   private readonly reader: CsvRecordReader;
   private readonly hasher: RecordHasher;
   private readonly parcelField: number;
+  /** The boundary's column, hashed on its own to find parcels drawn twice; -1 when the file has none. */
+  private readonly shapeField: number;
+  private readonly shapeHasher: RecordHasher;
   private readonly keyFields: number[];
   private batch = '';
   // The next quote at or after the record being read, in the bytes being read: one search a quote.
@@ -72,6 +75,8 @@ export class RecordIndexer extends Transform {
     super({ readableHighWaterMark: BATCH_BYTES * 4 });
     this.hasher = new RecordHasher(columns, unionColumns);
     this.parcelField = columns.indexOf('parcel_id');
+    this.shapeField = columns.indexOf('geometry_wkt');
+    this.shapeHasher = new RecordHasher([], []);
     this.keyFields = keyFieldColumns(columns);
     this.keyFieldFilled = this.keyFields.map(() => 0);
     this.reader = new CsvRecordReader({
@@ -121,8 +126,16 @@ export class RecordIndexer extends Transform {
     }
     this.places.add(record.offset, record.end - record.start);
     const parcel = this.parcelField < 0 ? '' : bytes.toString('utf8', starts[this.parcelField], ends[this.parcelField]);
-    this.batch += `${this.file}\t${record.number}\t${copyText(parcel)}\t${this.hasher.high}\t${this.hasher.low}\n`;
+    this.batch += `${this.file}\t${record.number}\t${copyText(parcel)}\t${this.hasher.high}\t${this.hasher.low}\t${this.shapeHash(record)}\n`;
     if (this.batch.length >= BATCH_BYTES) this.flush();
+  }
+
+  /** The boundary's hash as COPY text (its two halves), or NULLs for a record without one. */
+  private shapeHash({ bytes, starts, ends }: RecordView): string {
+    const field = this.shapeField;
+    if (field < 0 || ends[field] <= starts[field]) return '\\N\t\\N';
+    this.shapeHasher.hashBytes(bytes, starts[field], ends[field]);
+    return `${this.shapeHasher.high}\t${this.shapeHasher.low}`;
   }
 
   private hasQuote(record: RecordView): boolean {

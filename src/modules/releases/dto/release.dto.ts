@@ -107,6 +107,14 @@ export class QaShapeChecksDto {
 
   @ApiProperty({ example: 10, description: 'Boundaries of no area (their points on one line)' })
   noArea: number;
+
+  @ApiProperty({
+    example: 24,
+    required: false,
+    description:
+      "Parcels whose boundary, as written, is another parcel's of the file too (stacked condominiums, or a mistake); counted once compared",
+  })
+  duplicated?: number;
 }
 
 /** Where one format of a county's full file stands: made, being made, failed (with why), or not asked for. */
