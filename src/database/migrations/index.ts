@@ -22,6 +22,7 @@ import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-
 import { StaffRoles1765310000000 } from './1765310000000-staff-roles';
 import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-storing-key';
 import { DomainEvents1765400000000 } from './1765400000000-domain-events';
+import { ParcelStore1765500000000 } from './1765500000000-parcel-store';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   StaffRoles1765310000000,
   IngestJobStoringKey1765320000000,
   DomainEvents1765400000000,
+  ParcelStore1765500000000,
 ];
