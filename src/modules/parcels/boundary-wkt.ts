@@ -38,10 +38,16 @@ class WktReader {
     let c = text.charCodeAt(i);
     if (c === 43 || c === 45) c = text.charCodeAt(++i);
     let digits = 0;
-    while (isDigit(c)) (c = text.charCodeAt(++i)), digits++;
+    while (isDigit(c)) {
+      c = text.charCodeAt(++i);
+      digits++;
+    }
     if (c === 46) {
       c = text.charCodeAt(++i);
-      while (isDigit(c)) (c = text.charCodeAt(++i)), digits++;
+      while (isDigit(c)) {
+        c = text.charCodeAt(++i);
+        digits++;
+      }
     }
     if (digits === 0) return -1;
     if (c === 69 || c === 101) {

@@ -63,7 +63,7 @@ export class ParcelStoreRepository {
     const partition = partitionOf(state);
     await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('parcels-partition:' || $1, 0))`, [state]);
-      const [found] = await tx.query(`SELECT 1 FROM pg_class WHERE relname = $1 AND relkind = 'r'`, [partition]);
+      const [found] = await tx.query<unknown[]>(`SELECT 1 FROM pg_class WHERE relname = $1 AND relkind = 'r'`, [partition]);
       if (found) return;
       await tx.query(`CREATE TABLE ${partition} PARTITION OF parcels FOR VALUES IN ('${state}')`);
     });

@@ -8,7 +8,8 @@ import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
 const HEADER = 'parcel_id,county_fips,latitude,longitude,geometry_wkt,site_address,owner_name,legal_description';
 const LOT = '(-75.501 39.1,-75.5 39.1,-75.5 39.101,-75.501 39.101,-75.501 39.1)';
-const TWO_PARTS = '((-75.51 39.11,-75.509 39.11,-75.509 39.111,-75.51 39.11)),((-75.508 39.11,-75.507 39.11,-75.507 39.111,-75.508 39.11))';
+const TWO_PARTS =
+  '((-75.51 39.11,-75.509 39.11,-75.509 39.111,-75.51 39.11)),((-75.508 39.11,-75.507 39.11,-75.507 39.111,-75.508 39.11))';
 
 /** Three parcels: a lot with its centroid, a two-part lot without one, and a ring left open (unreadable). */
 const firstFile = (fips: string) =>
