@@ -53,6 +53,7 @@ export class ParcelLoader {
       },
       seconds,
     );
+    if (!counts) return `${file.storageKey} was loaded meanwhile`;
     await this.store.analyze(county.stateCode);
     const outcome =
       `${county.fips} ${file.release}: ${counts.parcels} parcels, ${counts.shapes} with boundaries, ` +

@@ -63,7 +63,9 @@ export class ParcelStoreRepository {
     const partition = partitionOf(state);
     await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('parcels-partition:' || $1, 0))`, [state]);
-      const [found] = await tx.query<unknown[]>(`SELECT 1 FROM pg_class WHERE relname = $1 AND relkind = 'r'`, [partition]);
+      const [found] = await tx.query<unknown[]>(`SELECT 1 FROM pg_class WHERE relname = $1 AND relkind = 'r'`, [
+        partition,
+      ]);
       if (found) return;
       await tx.query(`CREATE TABLE ${partition} PARTITION OF parcels FOR VALUES IN ('${state}')`);
     });
@@ -71,15 +73,25 @@ export class ParcelStoreRepository {
 
   /**
    * Replaces a county's parcels with those of a file, streamed through COPY, and records the load;
-   * all in one transaction (two loads of a county take turns). Answers what the rows held.
+   * all in one transaction (two loads of a county take turns). Answers what the rows held, or null
+   * when the file was found loaded already.
    */
-  async replaceCounty(load: CountyLoad, seconds: () => number): Promise<CopyCounts> {
+  async replaceCounty(load: CountyLoad, seconds: () => number): Promise<CopyCounts | null> {
     const pool = (this.db.driver as PostgresDriver).master as Pool;
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('parcels-county:' || $1, 0))`, [load.countyId]);
+      // Another worker may have loaded this very file while this one waited for the lock.
+      const { rowCount: loaded } = await client.query(
+        `SELECT 1 FROM parcel_loads WHERE county_id = $1 AND dataset_id = $2 AND sha256 = $3`,
+        [load.countyId, load.datasetId, load.sha256],
+      );
+      if (loaded) {
+        await client.query('ROLLBACK');
+        return null;
+      }
       await client.query(
         `DELETE FROM parcels WHERE state = $1 AND parcel_key >= $2 AND parcel_key < $3 AND county_id = $4`,
         [load.state, load.countyFips, nextFips(load.countyFips), load.countyId],
