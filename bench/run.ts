@@ -17,6 +17,7 @@ import { benchJourney } from './journey';
 import { benchLocalDownloads } from './local-downloads';
 import { benchReleaseIngest } from './release-ingest';
 import { benchReleaseCompare } from './release-compare';
+import { benchParcelStoreLoad } from './parcel-store-load';
 import { benchS3Downloads } from './s3-downloads';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
@@ -41,6 +42,7 @@ const AFTER: [string, BenchSection][] = [
   ['local-downloads', () => benchLocalDownloads()],
   ['s3-downloads', () => benchS3Downloads()],
   ['dataset-formats', benchDatasetFormats],
+  ['parcel-store-load', benchParcelStoreLoad],
 ];
 
 async function main(): Promise<void> {
@@ -51,7 +53,8 @@ async function main(): Promise<void> {
   const unmetered = process.argv.includes('--without-http-metrics') ? withoutHttpMetrics() : null;
 
   const placement = pinLoadGenerator();
-  const app = await startBenchApp('cds_bench', unmetered?.env);
+  // BENCH_DATABASE: another name, so that two runs on one machine do not drop each other's database.
+  const app = await startBenchApp(process.env.BENCH_DATABASE ?? 'cds_bench', unmetered?.env);
   const rows: ResultRow[] = [['placement', placement]];
   try {
     for (const [name, section] of chosen(LOADED)) {

@@ -1,5 +1,5 @@
 import { createApi, createWorker, ensureLocalAdminPassword, listen, runEntryPoint } from './bootstrap';
-import { checkRedis } from './common/service-checks';
+import { checkPostgis, checkRedis } from './common/service-checks';
 import { DEFAULT_WORKER_METRICS_PORT } from './config/metrics.config';
 import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-server';
 import { prepareDatabase } from './database/prepare-database';
@@ -13,6 +13,7 @@ import { SAMPLE_STATES, SampleReleases } from './modules/releases';
  */
 runEntryPoint('County Data Store', async (env) => {
   await checkRedis(env.REDIS_URL as string);
+  await checkPostgis(env.DATABASE_URL as string);
   await prepareDatabase(env.DATABASE_URL as string);
   ensureLocalAdminPassword(env);
   // Each role keeps its metrics: the API's at PORT/metrics, the worker's on WORKER_METRICS_PORT.

@@ -9,6 +9,7 @@ import { ReleasesWorkerModule } from './modules/releases/releases-worker.module'
 import { EventsWorkerModule } from './modules/events';
 import { JourneyWorkerModule } from './modules/journey/journey-worker.module';
 import { MailWorkerModule } from './modules/mail';
+import { ParcelsWorkerModule } from './modules/parcels';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
@@ -29,6 +30,7 @@ import { WorkerStatus } from './worker-status';
     ReleasesWorkerModule,
     FormatsWorkerModule,
     EventsWorkerModule,
+    ParcelsWorkerModule,
   ],
   providers: [WorkerStatus, JobMetrics],
 })

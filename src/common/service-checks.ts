@@ -64,6 +64,25 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
   await withPostgres(databaseUrl, (client) => client.query('SELECT 1'));
 }
 
+const INSTALL_POSTGIS = 'apt-get install -y postgresql-15-postgis-3 (Debian; the package of your PostgreSQL version)';
+
+/**
+ * Fails with a one-line StartupError when the server cannot enable PostGIS (the parcel store's
+ * migration needs it): said before migrating, rather than as a failed migration.
+ */
+export async function checkPostgis(databaseUrl: string): Promise<void> {
+  const available = await withPostgres(
+    maintenanceUrl(databaseUrl),
+    (client) => client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'postgis'`),
+    databaseUrl,
+  );
+  if (!available.rowCount) {
+    throw new StartupError(
+      `PostgreSQL at ${describeUrl(databaseUrl)} lacks the PostGIS extension (the parcel store). Install it with: ${INSTALL_POSTGIS}`,
+    );
+  }
+}
+
 /** Creates the database named in DATABASE_URL when the server does not have it yet. */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   const name = databaseName(databaseUrl);

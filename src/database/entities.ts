@@ -9,6 +9,8 @@ import { DatasetConversionRecord } from '../modules/formats/entities/dataset-con
 import { ReleaseCountyRecord } from '../modules/releases/entities/release-county.entity';
 import { ReleaseRecord } from '../modules/releases/entities/release.entity';
 import { DomainEventRecord } from '../modules/events/entities/domain-event.entity';
+import { ParcelLoadRecord } from '../modules/parcels/entities/parcel-load.entity';
+import { ParcelRecord } from '../modules/parcels/entities/parcel.entity';
 import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
 import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
 import {
@@ -57,4 +59,6 @@ export const entities = [
   InvoiceRecord,
   ApiToken,
   DomainEventRecord,
+  ParcelRecord,
+  ParcelLoadRecord,
 ];

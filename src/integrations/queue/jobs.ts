@@ -18,6 +18,7 @@ import type {
   TrackerReleaseJobData,
 } from '../../modules/mail/mail.constants';
 import type { ReleaseDeliveriesJobData } from '../../modules/subscriptions/subscription-jobs.constants';
+import type { LoadCountyJobData } from '../../modules/parcels/parcels.constants';
 
 /** The data of a job a scheduler adds: BullMQ gives it an empty object. */
 export type NoPayload = Record<string, never>;
@@ -74,6 +75,10 @@ export interface JobPayloads {
   'stripe-events': {
     'stripe-reconciliation': NoPayload;
   };
+  'parcel-store': {
+    'load-county': LoadCountyJobData;
+    'parcel-store-sweep': NoPayload;
+  };
   /** Each event's listeners (src/integrations/events/events.ts), and the relay's sweep. */
   [EVENTS_QUEUE]: EventListenerJobs & { [EVENTS_RELAY_SWEEP_JOB]: NoPayload };
 }
@@ -111,10 +116,12 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'release-deliveries': true,
   },
   'stripe-events': { 'stripe-reconciliation': true },
+  'parcel-store': { 'load-county': true, 'parcel-store-sweep': true },
   events: {
     'events-relay-sweep': true,
     'release.published:conversions': true,
     'release.published:tracker-emails': true,
+    'release.published:parcel-store': true,
     'order.paid:receipt': true,
     'order.paid:renewal-enrollment': true,
   },

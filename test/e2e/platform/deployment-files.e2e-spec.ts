@@ -164,6 +164,10 @@ describe('docker-compose.yml (development)', () => {
     expect(store.depends_on?.['minio-bucket'].condition).toBe('service_completed_successfully');
     expect(store.depends_on?.postgres.condition).toBe('service_healthy');
   });
+
+  it('runs PostgreSQL with PostGIS, which the parcel store needs', () => {
+    expect(services.postgres.image).toMatch(/^postgis\/postgis:15-/);
+  });
 });
 
 describe('monitoring (profile monitoring, deploy/prometheus.yml)', () => {
@@ -215,6 +219,10 @@ describe('docker-compose.prod.yml', () => {
       'redis',
       'worker',
     ]);
+  });
+
+  it('runs PostgreSQL with PostGIS, which the parcel store needs', () => {
+    expect(services.postgres.image).toMatch(/^postgis\/postgis:15-/);
   });
 
   it('keeps the dataset files in the MinIO bucket the one-shot step makes, for the api and the worker alike', () => {

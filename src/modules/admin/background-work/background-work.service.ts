@@ -20,6 +20,7 @@ export const QUEUE_NAMES = [
   'subscription-jobs',
   'stripe-events',
   'events',
+  'parcel-store',
 ] as const;
 // BullMQ job ids: its counters, or the ids the modules give (letters, digits and separators).
 const JOB_ID = /^[A-Za-z0-9:_.-]{1,200}$/;

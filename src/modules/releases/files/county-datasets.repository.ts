@@ -393,6 +393,20 @@ export class CountyDatasetsRepository {
     return rows.map(({ missing, ...dataset }) => ({ dataset, format: missing }));
   }
 
+  /**
+   * Each county's current staff file: its newest published full CSV of a release begun by now (see
+   * current-release.ts), of these counties or of every county; generated stand-ins are not staff files.
+   */
+  currentStaffFiles(countyIds: string[] | null): Promise<CountyDataset[]> {
+    return this.db.query(
+      `SELECT DISTINCT ON (county_id) ${DATASET_COLUMNS} FROM county_datasets
+       WHERE kind = 'full' AND format = 'csv' AND source <> 'generated' AND published_at IS NOT NULL
+         AND release <= to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') AND ($1::uuid[] IS NULL OR county_id = ANY($1::uuid[]))
+       ORDER BY county_id, release DESC`,
+      [countyIds],
+    );
+  }
+
   /** The files of these ids (those that exist). */
   findByIds(ids: string[]): Promise<CountyDataset[]> {
     if (ids.length === 0) return Promise.resolve([]);

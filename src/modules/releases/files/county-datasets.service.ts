@@ -151,6 +151,11 @@ export class CountyDatasetsService {
     return this.datasets.publishedLackingFormats(since, formats, pending);
   }
 
+  /** Each county's current staff file, of these counties or (null) of every county: what the parcel store holds. */
+  currentStaffFiles(countyIds: string[] | null): Promise<CountyDataset[]> {
+    return this.datasets.currentStaffFiles(countyIds);
+  }
+
   /** The files of these ids (those that exist). */
   findByIds(ids: string[]): Promise<CountyDataset[]> {
     return this.datasets.findByIds(ids);

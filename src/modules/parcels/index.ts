@@ -1,0 +1,7 @@
+/** The parcels module's public API: the parcel store (PostGIS), loaded from published county files. */
+export { ParcelsWorkerModule } from './parcels-worker.module';
+export { ParcelLoader } from './parcel-loader.service';
+export { ParcelStoreQueue } from './parcel-store-queue.service';
+export { ParcelStoreRepository } from './parcel-store.repository';
+export type { ParcelLoad } from './parcel-store.repository';
+export { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CountiesModule } from '../counties';
+import { DatasetFilesModule } from '../releases';
+import { ParcelLoader } from './parcel-loader.service';
+import { ParcelStoreProcessor } from './parcel-store.processor';
+import { ParcelStoreQueue } from './parcel-store-queue.service';
+import { ParcelStoreRepository } from './parcel-store.repository';
+import { ParcelsQueueModule } from './parcels-queue.module';
+import { ReleasePublishedListener } from './release-published.listener';
+
+/** The worker's side of the parcel store: loading counties' published files into it. Imported by the worker only. */
+@Module({
+  imports: [CountiesModule, DatasetFilesModule, ParcelsQueueModule],
+  providers: [ParcelLoader, ParcelStoreProcessor, ParcelStoreQueue, ParcelStoreRepository, ReleasePublishedListener],
+  exports: [ParcelLoader, ParcelStoreQueue, ParcelStoreRepository],
+})
+export class ParcelsWorkerModule {}
