@@ -6,3 +6,5 @@ export { CountyCatalogModule } from './county-catalog.module';
 export { CountyCatalogService } from './county-catalog.service';
 export { CatalogCountyDto } from './dto/catalog-county.dto';
 export { County } from './entities/county.entity';
+export { boundaryArea, boundingBox, containsPoint, countyBoundary } from './county-boundaries';
+export type { BoundingBox, CountyBoundary, Position } from './county-boundaries';
