@@ -179,6 +179,8 @@ function toolsOf(random: () => number) {
 }
 type Tools = ReturnType<typeof toolsOf>;
 
+/** The remainder of a division, never negative (grid columns and rows west and south of the town are). */
+const mod = (n: number, m: number) => ((n % m) + m) % m;
 const money = (dollars: number, step = 1000) => String(Math.max(step, round(dollars / step) * step));
 const yearOf = (month: number) => floor(month / 12);
 const SQFT_PER_M2 = 10.7639;
@@ -222,8 +224,8 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
   const street = plan.streets[address.street];
   const subdivision = subdivisionOf(fips, block.i, block.j);
   const lotNumber = layout.lotRow[slot] * block.perRow + layout.lotIndex[slot] + 1;
-  const tract = 100 + ((floor(block.i / 6) * 37 + floor(block.j / 10) * 101 + (fips % 97)) % 9800);
-  const blockGroup = 1 + ((block.i % 6 >= 3 ? 1 : 0) + (block.j % 10 >= 5 ? 2 : 0));
+  const tract = 100 + mod(floor(block.i / 6) * 37 + floor(block.j / 10) * 101 + (fips % 97), 9800);
+  const blockGroup = 1 + ((mod(block.i, 6) >= 3 ? 1 : 0) + (mod(block.j, 10) >= 5 ? 2 : 0));
   const acres = (shape.areaM2 * SQFT_PER_M2) / 43_560;
   const rural = block.density === Density.Rural;
   const use = base.pick(words.USES_BY_DENSITY[block.density]);
@@ -245,7 +247,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
   const legal = rural
     ? `${acres.toFixed(2)} AC ${parcel.merged ? `LOTS ${lotNumber}-${lotNumber + 1}` : `LOT ${lotNumber}`} ${subdivision.name}`
     : `${parcel.merged ? `LOTS ${lotNumber}-${lotNumber + 1}` : `LOT ${lotNumber}`} BLK ${subdivision.block} ${subdivision.name}`;
-  const section = 1 + ((block.i * 7 + block.j * 3) % 36);
+  const section = 1 + mod(block.i * 7 + block.j * 3, 36);
 
   // The parcel as first made: every draw happens whatever the month, so the sequence never shifts.
   const owner0 = base.owner();
@@ -292,7 +294,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     geometry_wkt: shape.wkt,
     census_tract: `${String(floor(tract / 10)).padStart(4, '0')}.0${(tract % 4) + 1}`,
     census_block_group: String(blockGroup),
-    census_block: `${blockGroup}0${String((block.i % 6) * 10 + (block.j % 10)).padStart(2, '0')}`,
+    census_block: `${blockGroup}0${String(mod(block.i, 6) * 10 + mod(block.j, 10)).padStart(2, '0')}`,
     legal_description: traits.publicLandSurvey && rural ? `${legal} SEC ${section}` : legal,
     legal_lot: String(lotNumber),
     legal_block: rural ? '' : String(subdivision.block),
@@ -359,7 +361,6 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     water_frontage_ft: '',
     mail_country: 'USA',
     mail_is_po_box: 'false',
-    care_of_name: '',
     tax_bill_number: `${base.digits(8)}`,
     tax_rate_area: `${String(block.town + 1).padStart(2, '0')}-${String(tract % 1000).padStart(3, '0')}`,
     alternate_parcel_id: `R${base.digits(7)}`,
@@ -508,6 +509,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     ownership_rights: owner.vesting,
     trustee_name: owner.trustee,
     corporate_officer_name: owner.officer,
+    care_of_name: owner.kind === 'company' ? `C/O ${owner.officer}` : '',
     owner_type: owner.kind,
     owner_is_corporate: String(owner.kind === 'company'),
     owner_is_trust: String(owner.kind === 'trust'),
@@ -665,7 +667,7 @@ export const MOVING_COLUMNS: ReadonlySet<string> = new Set([
   ...MORTGAGE_1_FIELDS,
   // the owner a sale brings
   ...['owner_name', 'owner_first_name', 'owner_middle_name', 'owner_last_name', 'owner2_name', 'owner2_first_name'],
-  ...['owner2_last_name', 'owner_count', 'ownership_rights', 'trustee_name', 'corporate_officer_name'],
+  ...['owner2_last_name', 'owner_count', 'ownership_rights', 'trustee_name', 'corporate_officer_name', 'care_of_name'],
   ...['owner_type', 'owner_is_corporate', 'owner_is_trust'],
   // a new mailing address (or a sale)
   ...['mail_address', 'mail_house_number', 'mail_street_name', 'mail_street_suffix', 'mail_unit', 'mail_city'],
