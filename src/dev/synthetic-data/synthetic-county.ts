@@ -41,7 +41,7 @@ export function countyPlan(county: CountyForDataset, lots: number): CountyPlan {
   const kept = plans.get(key);
   if (kept) return kept;
   const boundary = countyBoundary(county.fips) ?? standInBoundary(county.fips);
-  const towns = townsOf(boundary, county.stateCode);
+  const towns = townsOf(boundary, county.stateCode, county.name);
   const layout = layoutCounty(boundary, towns, lots, randomFrom(`${county.fips}|layout`));
   const plan = { layout, towns, streets: streetNames(county.fips, layout) };
   if (plans.size >= KEPT_PLANS) plans.delete(plans.keys().next().value!);

@@ -54,9 +54,15 @@ export function zipPlacesByState(): Map<string, ZipPlace[]> {
   return byState;
 }
 
-/** The state codes that have towns, sorted: for owners who live out of state. */
+/** The fifty states and DC, where owners who live out of state mostly do. */
+const STATES = (
+  'AK AL AR AZ CA CO CT DC DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND NE NH NJ NM NV NY ' +
+  'OH OK OR PA RI SC SD TN TX UT VA VT WA WI WV WY'
+).split(' ');
+
+/** The states that have towns, sorted: for owners who live out of state. */
 export function statesWithTowns(): string[] {
-  states ??= [...zipPlacesByState().keys()].sort();
+  states ??= STATES.filter((state) => zipPlacesByState().has(state));
   return states;
 }
 let states: string[] | null = null;
@@ -84,9 +90,10 @@ export function innerPoint(boundary: CountyBoundary): [number, number] {
 /**
  * The county's towns, biggest first (at most `limit`): the state's post office towns whose ZIP
  * points fall inside the county. A county with none (a small or oddly drawn one) borrows the
- * state's towns nearest to it, settled at a point inside the county.
+ * state's towns nearest to it, settled at a point inside the county; a place with no ZIP codes
+ * here at all has one town named after the county.
  */
-export function townsOf(boundary: CountyBoundary, stateCode: string, limit = 8): Town[] {
+export function townsOf(boundary: CountyBoundary, stateCode: string, countyName: string, limit = 8): Town[] {
   const places = zipPlacesByState().get(stateCode) ?? [];
   const inside = places.filter((place) => containsPoint(boundary, place.lon, place.lat));
   const towns = new Map<string, Town>();
@@ -116,7 +123,7 @@ export function townsOf(boundary: CountyBoundary, stateCode: string, limit = 8):
   const nearest = [...places].sort(
     (a, b) => distance(a, lon, lat) - distance(b, lon, lat) || a.zip.localeCompare(b.zip),
   );
-  const name = nearest[0]?.city ?? 'Georgetown';
+  const name = nearest[0]?.city ?? countyName;
   return [
     {
       name,

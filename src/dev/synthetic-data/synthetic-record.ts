@@ -240,7 +240,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     unit,
     city: town.name,
     state: county.stateCode,
-    zip: town.zips[hash(fips, block.i, block.j, 0, ParcelEvent.Shape) % town.zips.length],
+    zip: town.zips.length > 0 ? town.zips[hash(fips, block.i, block.j, 0, ParcelEvent.Shape) % town.zips.length] : '',
     zip4: String(1 + (hash(fips, slot, 1, 0, ParcelEvent.Shape) % 9998)).padStart(4, '0'),
   };
   const siteAddress = `${site.house} ${site.direction} ${site.street} ${site.suffix}${unit ? ` ${unit}` : ''}`;
