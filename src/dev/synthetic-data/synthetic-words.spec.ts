@@ -8,6 +8,8 @@ const COUNTIES = [
   { fips: '24510', name: 'Baltimore City', stateCode: 'MD', population: 593_490 },
   { fips: '06037', name: 'Los Angeles', stateCode: 'CA', population: 10_039_107 },
   { fips: '30027', name: 'Fergus', stateCode: 'MT', population: 11_050 },
+  // Too small for the Census drawing at 1:10,000,000, which collapses it to a line.
+  { fips: '51610', name: 'Falls Church city', stateCode: 'VA', population: 14_617 },
 ];
 const TEXT = DATA_FIELDS.filter((field) => field.type === 'text').map((field) => DATASET_COLUMNS.indexOf(field.name));
 /** The label the generator once wrote with a number after it ("LEGAL DESCRI 32", "SITE STREET  28"). */

@@ -39,6 +39,12 @@ describe('county boundaries', () => {
     expect(box.north).toBeCloseTo(38.96, 1);
   });
 
+  it('gives a county too small for the drawing (Falls Church, Virginia) a square of its size', () => {
+    const fallsChurch = countyBoundary('51610')!;
+    expect(containsPoint(fallsChurch, -77.16, 38.885)).toBe(true);
+    expect(boundaryArea(fallsChurch) / 1e6).toBeCloseTo(5.3, 0);
+  });
+
   it('answers null for a code the Census does not draw', () => {
     expect(countyBoundary('99999')).toBeNull();
   });

@@ -56,8 +56,31 @@ export function countyBoundary(fips: string): CountyBoundary | null {
   if (shape?.type === 'Polygon') boundary = { type: 'MultiPolygon', coordinates: [shape.coordinates as Position[][]] };
   else if (shape?.type === 'MultiPolygon')
     boundary = { type: 'MultiPolygon', coordinates: shape.coordinates as Position[][][] };
+  if (boundary && boundaryArea(boundary) < 1) boundary = squareAround(boundingBox(boundary));
   decoded.set(fips, boundary);
   return boundary;
+}
+
+/**
+ * A county too small for the 1:10,000,000 drawing collapses to a line (Falls Church, Virginia,
+ * 5 km²): it is given a square of about that size around where it is drawn, so a point in it is
+ * still found in it.
+ */
+const SMALLEST_COUNTY_SIDE_M = 2300;
+
+function squareAround(box: BoundingBox): CountyBoundary {
+  const lat = (box.south + box.north) / 2;
+  const lon = (box.west + box.east) / 2;
+  const dLat = SMALLEST_COUNTY_SIDE_M / 2 / 110_574;
+  const dLon = SMALLEST_COUNTY_SIDE_M / 2 / (111_320 * Math.cos(lat * RADIANS));
+  const ring: Position[] = [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+    [lon - dLon, lat + dLat],
+    [lon - dLon, lat - dLat],
+  ];
+  return { type: 'MultiPolygon', coordinates: [[ring]] };
 }
 
 /** Whether a point lies inside the boundary (inside an outline and outside that polygon's holes). */
