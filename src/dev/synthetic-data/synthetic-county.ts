@@ -27,8 +27,8 @@ export function randomFrom(seed: string): () => number {
 export interface CountyPlan {
   layout: CountyLayout;
   towns: Town[];
-  /** East-west street names, south to north. */
-  streets: { name: string; suffix: string }[];
+  /** The name of an east-west street (a grid line) in a town: each town names its own streets. */
+  streetName(town: number, line: number): { name: string; suffix: string };
 }
 
 const plans = new Map<string, CountyPlan>();
@@ -43,7 +43,7 @@ export function countyPlan(county: CountyForDataset, lots: number): CountyPlan {
   const boundary = countyBoundary(county.fips) ?? standInBoundary(county.fips);
   const towns = townsOf(boundary, county.stateCode, county.name);
   const layout = layoutCounty(boundary, towns, lots, randomFrom(`${county.fips}|layout`));
-  const plan = { layout, towns, streets: streetNames(county.fips, layout) };
+  const plan = { layout, towns, streetName: streetNames(county.fips, layout) };
   if (plans.size >= KEPT_PLANS) plans.delete(plans.keys().next().value!);
   plans.set(key, plan);
   return plan;
@@ -71,18 +71,30 @@ function standInBoundary(fips: string): CountyBoundary {
   };
 }
 
-/** Every east-west street its own name (names and suffixes in the county's own order), then numbered ones. */
-function streetNames(fips: string, layout: CountyLayout): { name: string; suffix: string }[] {
-  const random = randomFrom(`${fips}|streets`);
+/**
+ * Every town names its east-west streets in its own order from one list of names and suffixes,
+ * south to north from its southernmost block, then numbers them; so two towns may each have a
+ * Main Street, as they do, and within a town every street has its own name.
+ */
+function streetNames(fips: string, layout: CountyLayout): CountyPlan['streetName'] {
   const named = STREET_NAMES.flatMap((name) => STREET_SUFFIXES.slice(0, 3).map((suffix) => ({ name, suffix })));
-  for (let i = named.length - 1; i > 0; i--) {
-    const k = floor(random() * (i + 1));
-    [named[i], named[k]] = [named[k], named[i]];
-  }
-  const lastStreet = Math.max(...layout.blocks.map((block) => block.j)) - layout.firstStreet + 1;
-  return Array.from({ length: lastStreet + 1 }, (_, n) =>
-    n < named.length ? named[n] : { name: ordinal(n - named.length + 1), suffix: 'ST' },
-  );
+  const firstLine = new Map<number, number>();
+  for (const block of layout.blocks) firstLine.set(block.town, Math.min(firstLine.get(block.town) ?? block.j, block.j));
+  const orders = new Map<number, { name: string; suffix: string }[]>();
+  return (town, line) => {
+    let order = orders.get(town);
+    if (!order) {
+      const random = randomFrom(`${fips}|streets|${town}`);
+      order = [...named];
+      for (let i = order.length - 1; i > 0; i--) {
+        const k = floor(random() * (i + 1));
+        [order[i], order[k]] = [order[k], order[i]];
+      }
+      orders.set(town, order);
+    }
+    const n = line - (firstLine.get(town) ?? 0);
+    return n < order.length ? order[n] : { name: ordinal(n - order.length + 1), suffix: 'ST' };
+  };
 }
 
 /** A block's recorded subdivision and its block number there: blocks are platted in groups of twelve. */

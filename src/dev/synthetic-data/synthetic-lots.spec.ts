@@ -91,8 +91,8 @@ describe('generated lots', () => {
   it('have addresses that follow the grid: along a street, house numbers rise away from the town, odd on one side', () => {
     const byStreet = new Map<string, { number: number; lon: number; lat: number }[]>();
     for (const r of records) {
-      if ([HOUSE, DIRECTION, STREET, SUFFIX].some((i) => r[i] === '')) continue;
-      const key = `${r[DIRECTION]} ${r[STREET]} ${r[SUFFIX]}`;
+      if ([HOUSE, DIRECTION, STREET, SUFFIX, CITY].some((i) => r[i] === '')) continue;
+      const key = `${r[DIRECTION]} ${r[STREET]} ${r[SUFFIX]} in ${r[CITY]}`;
       byStreet.set(key, [
         ...(byStreet.get(key) ?? []),
         { number: Number(r[HOUSE]), lon: Number(r[LON]), lat: Number(r[LAT]) },
@@ -115,8 +115,8 @@ describe('generated lots', () => {
         disorder.push(`${street}: odd side not north of the even side`);
     }
     expect(disorder).toEqual([]);
-    // One address, one parcel.
-    const addresses = records.map((r) => r[column('site_address')]);
+    // One address, one parcel (in a town: two towns may each have a Main Street).
+    const addresses = records.filter((r) => r[CITY] !== '').map((r) => `${r[column('site_address')]}, ${r[CITY]}`);
     expect(new Set(addresses).size).toBe(addresses.length);
   });
 

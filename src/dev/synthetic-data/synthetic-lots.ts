@@ -59,9 +59,8 @@ export interface CountyLayout {
   lat0: number;
   kx: number;
   ky: number;
-  /** The grid column addresses count east and west from, and the southernmost street. */
+  /** The grid column addresses count east and west from. */
   centerColumn: number;
-  firstStreet: number;
 }
 
 /** What a parcel's lot is: its boundary and the measures an assessor records. */
@@ -199,7 +198,6 @@ function tryLayout(
     kx,
     ky,
     centerColumn: Math.floor(townXY[0][0] / cellWidth),
-    firstStreet: Math.min(...blocks.map((block) => block.j)),
   };
 }
 
@@ -255,7 +253,7 @@ class CellHeap {
 export interface LotAddress {
   houseNumber: number;
   direction: 'E' | 'W';
-  /** The street's place among the county's east-west streets, south to north, from 0. */
+  /** The street's grid line (east-west streets, south to north). */
   street: number;
 }
 
@@ -276,7 +274,7 @@ export function lotAddress(layout: CountyLayout, lot: number): LotAddress {
   return {
     houseNumber: hundred * 100 + 2 * fromTown + side,
     direction: east ? 'E' : 'W',
-    street: block.j - layout.firstStreet + row,
+    street: block.j + row,
   };
 }
 

@@ -221,7 +221,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
   const multipart = hash(fips, slot, 0, 0, ParcelEvent.Shape) % 60 === 0;
   const shape = lotShape(layout, slot, parcel.merged, multipart);
   const address = lotAddress(layout, slot);
-  const street = plan.streets[address.street];
+  const street = plan.streetName(block.town, address.street);
   const subdivision = subdivisionOf(fips, block.i, block.j);
   const lotNumber = layout.lotRow[slot] * block.perRow + layout.lotIndex[slot] + 1;
   const tract = 100 + mod(floor(block.i / 6) * 37 + floor(block.j / 10) * 101 + (fips % 97), 9800);
