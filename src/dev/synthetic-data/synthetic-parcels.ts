@@ -9,6 +9,12 @@
  * each month), its slot may stay empty a month or two (merged lots), then a new parcel with a new
  * number takes it (a split or new construction). While alive, each month may bring one event.
  * Numbers never come back: a parcel's number carries its slot and generation.
+ *
+ * A few slots come in pairs of neighbouring lots (slots 2k and 2k + 1) that are re-platted
+ * together: when the pair's parcels retire, the next generation is either two lots again or one
+ * lot over both (a merge: the first slot holds it, the second stays empty), and after a merged
+ * generation two lots come back (a split). Either way the parents go and the children get new
+ * numbers, as counties do.
  */
 
 // Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).
@@ -41,6 +47,10 @@ export const CHURN = {
   permitPerMonth: 0.008,
   /** Every parcel is reassessed every this many months, in a month of its own. */
   reassessmentCycle: 36,
+  /** Share of neighbouring lot pairs that are re-platted together (split and merged). */
+  replattedPairs: 0.08,
+  /** Chance a re-platted pair's next generation is one merged lot rather than two. */
+  mergedGeneration: 0.3,
 } as const;
 
 /** Event kinds, also used to seed each event's own values. */
@@ -54,6 +64,9 @@ export const ParcelEvent = {
   Reassessment: 7,
   Base: 8,
   Phase: 9,
+  Pair: 10,
+  Merge: 11,
+  Shape: 12,
 } as const;
 
 /** A 32-bit hash of five integers (murmur3 rounds and finaliser): fast, well mixed, the same everywhere. */
@@ -90,6 +103,8 @@ export interface ParcelHistory {
   slot: number;
   generation: number;
   parcelId: string;
+  /** The parcel covers its own lot and its pair's (slot + 1): a merged lot. */
+  merged: boolean;
   /** Month the parcel first appears; null for the parcels that were there before EPOCH. */
   born: number | null;
   /** Sale months, oldest first, up to the month asked for. */
@@ -101,26 +116,49 @@ export interface ParcelHistory {
   previousReassessment: number | null;
 }
 
+/** Whether a slot's lot and its neighbour's are re-platted together (both slots answer alike). */
+export function inReplattedPair(fips: number, slot: number): boolean {
+  return uniform(fips, slot >>> 1, 0, 0, ParcelEvent.Pair) <= CHURN.replattedPairs;
+}
+
+/** Whether a re-platted pair's generation is one lot over both; the first generation never is. */
+function mergedIn(fips: number, firstSlot: number, generation: number): boolean {
+  return generation > 0 && uniform(fips, firstSlot, generation, 0, ParcelEvent.Merge) <= CHURN.mergedGeneration;
+}
+
 /** The parcel in a slot in a month, or null while the slot is empty. */
 export function parcelAt(fips: number, slot: number, month: number): ParcelHistory | null {
+  // A re-platted pair lives by its first slot's clock, so its lots retire and appear together.
+  const paired = inReplattedPair(fips, slot);
+  const clock = paired ? slot & ~1 : slot;
   let generation = 0;
   let born: number | null = null;
-  let retired = CHURN.epoch + geometric(uniform(fips, slot, 0, 0, ParcelEvent.Life), CHURN.retiredPerMonth);
+  let retired = CHURN.epoch + geometric(uniform(fips, clock, 0, 0, ParcelEvent.Life), CHURN.retiredPerMonth);
   while (month >= retired) {
-    const gap = geometric(uniform(fips, slot, generation, 0, ParcelEvent.Gap), 1 - CHURN.staysEmpty);
+    const gap = geometric(uniform(fips, clock, generation, 0, ParcelEvent.Gap), 1 - CHURN.staysEmpty);
     generation += 1;
     born = retired + gap;
     if (month < born) return null;
-    retired = born + 1 + geometric(uniform(fips, slot, generation, 0, ParcelEvent.Life), CHURN.retiredPerMonth);
+    retired = born + 1 + geometric(uniform(fips, clock, generation, 0, ParcelEvent.Life), CHURN.retiredPerMonth);
   }
-  return historyOf(fips, slot, generation, born, month);
+  const merged = paired && mergedIn(fips, clock, generation);
+  if (merged && slot !== clock) return null;
+  return historyOf(fips, slot, generation, born, month, merged);
 }
 
-function historyOf(fips: number, slot: number, generation: number, born: number | null, month: number): ParcelHistory {
+function historyOf(
+  fips: number,
+  slot: number,
+  generation: number,
+  born: number | null,
+  month: number,
+  merged: boolean,
+): ParcelHistory {
   const history: ParcelHistory = {
     slot,
     generation,
     parcelId: parcelIdOf(fips, slot, generation),
+    merged,
     born,
     sales: [],
     mailChanges: [],

@@ -7,3 +7,5 @@ export { CountyCatalogService } from './county-catalog.service';
 export { CountyEdits } from './county-edits.service';
 export { CatalogCountyDto } from './dto/catalog-county.dto';
 export { County } from './entities/county.entity';
+export { boundaryArea, boundingBox, containsPoint, countyBoundary } from './county-boundaries';
+export type { BoundingBox, CountyBoundary, Position } from './county-boundaries';
