@@ -2142,6 +2142,16 @@ export interface components {
              */
             noArea: number;
             /**
+             * @description Boundaries whose centroid lies outside the county, by more than its drawn line's accuracy (about 500 m)
+             * @example 3
+             */
+            outsideCounty: number;
+            /**
+             * @description Boundaries larger than the county itself
+             * @example 0
+             */
+            largerThanCounty: number;
+            /**
              * @description Parcels whose boundary, as written, is another parcel's of the file too (stacked condominiums, or a mistake); counted once compared
              * @example 24
              */

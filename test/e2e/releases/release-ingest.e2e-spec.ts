@@ -275,11 +275,14 @@ describe('Release ingest: source files split into county files, checked, and the
 
   it("counts each county's parcel boundaries on its QA row, and flags more than 1 % missing or invalid", async () => {
     const release = await draft();
-    const [county] = await countiesOf(['DE'], 1);
-    const square = (x: number) => `"POLYGON((${x} 38.6,${x + 0.001} 38.6,${x + 0.001} 38.601,${x} 38.601,${x} 38.6))"`;
+    // Sussex County, Delaware: lots near Georgetown, and one placed in Montana.
+    const [county] = await store.db.query(`SELECT id, fips FROM counties WHERE fips = '10005'`);
+    const square = (x: number, y = 38.6) =>
+      `"POLYGON((${x} ${y},${x + 0.001} ${y},${x + 0.001} ${y + 0.001},${x} ${y + 0.001},${x} ${y}))"`;
     const shapes = [
       // The last two lots drawn alike (stacked, as condominiums are).
-      ...Array.from({ length: 7 }, (_, i) => square(-75.4 + Math.min(i, 5) * 0.01)),
+      ...Array.from({ length: 6 }, (_, i) => square(-75.4 + Math.min(i, 4) * 0.01)),
+      square(-108.57, 48.87),
       '',
       '"POLYGON((-75 38,-74.9 38.1,-74.9 38,-75 38.1,-75 38))"',
       '"POLYGON((-75 38,-74.9 38,-74.8 38,-75 38))"',
@@ -295,16 +298,19 @@ describe('Release ingest: source files split into county files, checked, and the
       );
       return row?.status === 'ready' ? row : undefined;
     });
-    expect(qa.shape_checks).toEqual({ shapes: 7, missing: 1, invalid: 1, noArea: 1, duplicated: 2 });
-    expect(qa.flags).toContain('shapes');
-    const detail = await api().get(`/api/admin/releases/${release.id}`).set('Authorization', `Bearer ${token}`);
-    expect(detail.body.counties[0].shapeChecks).toEqual({
+    const counted = {
       shapes: 7,
       missing: 1,
       invalid: 1,
       noArea: 1,
+      outsideCounty: 1,
+      largerThanCounty: 0,
       duplicated: 2,
-    });
+    };
+    expect(qa.shape_checks).toEqual(counted);
+    expect(qa.flags).toContain('shapes');
+    const detail = await api().get(`/api/admin/releases/${release.id}`).set('Authorization', `Bearer ${token}`);
+    expect(detail.body.counties[0].shapeChecks).toEqual(counted);
   });
 
   it('takes several files at once: the one with a wrong header gets 400 and leaves nothing, the others are ingested', async () => {

@@ -269,9 +269,20 @@ export interface ShapeCounts {
   noArea: number;
   /** Parcels whose boundary is another's of the file too: counted by the comparison, not at ingest. */
   duplicated?: number;
+  /** Shapes whose centroid lies outside the county (by more than its drawn line's accuracy). */
+  outsideCounty: number;
+  /** Shapes larger than the county itself. */
+  largerThanCounty: number;
 }
 
-export const noShapeCounts = (): ShapeCounts => ({ shapes: 0, missing: 0, invalid: 0, noArea: 0 });
+export const noShapeCounts = (): ShapeCounts => ({
+  shapes: 0,
+  missing: 0,
+  invalid: 0,
+  noArea: 0,
+  outsideCounty: 0,
+  largerThanCounty: 0,
+});
 
 /** Adds one parcel's verdict to the counts. */
 export function countShape(counts: ShapeCounts, facts: ShapeFacts): void {

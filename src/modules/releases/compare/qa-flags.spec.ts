@@ -28,10 +28,11 @@ describe('qaFlags', () => {
   });
 
   it('flags more than 1 % of parcels without a valid boundary, but not a county whose source has no boundaries', () => {
-    const shaped = (bad: number) => ({ shapes: 1000 - bad, missing: bad - 2, invalid: 1, noArea: 1 });
+    const counted = { outsideCounty: 0, largerThanCounty: 0 };
+    const shaped = (bad: number) => ({ shapes: 1000 - bad, missing: bad - 2, invalid: 1, noArea: 1, ...counted });
     expect(qaFlags(current({ shapeChecks: shaped(11) }), previous, someChanges)).toEqual(['shapes']);
     expect(qaFlags(current({ shapeChecks: shaped(10) }), previous, someChanges)).toEqual([]);
-    const pointsOnly = { shapes: 0, missing: 1000, invalid: 0, noArea: 0 };
+    const pointsOnly = { shapes: 0, missing: 1000, invalid: 0, noArea: 0, ...counted };
     expect(qaFlags(current({ shapeChecks: pointsOnly }), previous, someChanges)).toEqual([]);
     expect(qaFlags(current({ shapeChecks: null }), null, null)).toEqual([]);
   });

@@ -109,6 +109,16 @@ export class QaShapeChecksDto {
   noArea: number;
 
   @ApiProperty({
+    example: 3,
+    description:
+      "Boundaries whose centroid lies outside the county, by more than its drawn line's accuracy (about 500 m)",
+  })
+  outsideCounty: number;
+
+  @ApiProperty({ example: 0, description: 'Boundaries larger than the county itself' })
+  largerThanCounty: number;
+
+  @ApiProperty({
     example: 24,
     required: false,
     description:

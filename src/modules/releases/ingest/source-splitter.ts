@@ -8,6 +8,7 @@ import { DATA_FIELDS, FieldType } from '../../data-schema';
 import { KeyFieldCounts, keyFieldCountsOf } from '../../data-schema';
 import { CsvRecordReader, fieldCountProblem, RecordView } from '../../data-schema';
 import { checkSourceHeader } from './source-inspector';
+import { CountyPlace } from './county-place';
 import { countShape, inspectShape, isValidValue, noShapeCounts, ShapeCounts } from '../../data-schema';
 
 /**
@@ -63,6 +64,7 @@ class CountyOutput {
   readonly keyFilled: Int32Array;
   readonly invalid: Int32Array;
   readonly shapes = noShapeCounts();
+  private place: CountyPlace | null = null;
 
   constructor(
     readonly fips: string,
@@ -73,6 +75,12 @@ class CountyOutput {
   ) {
     this.keyFilled = new Int32Array(keyFields);
     this.invalid = new Int32Array(columns);
+  }
+
+  /** The county's drawn boundary, read when its first shape needs it. */
+  get county(): CountyPlace {
+    this.place ??= new CountyPlace(this.fips);
+    return this.place;
   }
 }
 
@@ -167,7 +175,11 @@ export class SourceSplitter {
       if (!isValidValue(this.typeOf[column], bytes, starts[column], ends[column])) output.invalid[column]++;
     }
     const geometry = this.geometryColumn;
-    if (geometry >= 0) countShape(output.shapes, inspectShape(bytes, starts[geometry], ends[geometry]));
+    if (geometry >= 0) {
+      const shape = inspectShape(bytes, starts[geometry], ends[geometry]);
+      countShape(output.shapes, shape);
+      if (shape.verdict === 'shape') output.county.check(shape, output.shapes);
+    }
     this.write(output, bytes, record.start, record.end);
   }
 
