@@ -55,14 +55,16 @@ export interface ParquetReadBack {
 /**
  * Reads a Parquet file with hyparquet, a reader written independently of the DuckDB writer, in a
  * child process (it is an ES module). Dates come back as ISO strings, BigInts as numbers, WKB as hex.
+ * hyparquet decodes a GeoParquet geometry column itself, unless `wkb` asks for its bytes (as hex),
+ * for a test to decode with a WKB reader of its own.
  */
-export async function readParquet(path: string): Promise<ParquetReadBack> {
+export async function readParquet(path: string, options: { wkb?: boolean } = {}): Promise<ParquetReadBack> {
   const script = `
     import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
     import { compressors } from 'hyparquet-compressors';
     const file = await asyncBufferFromFile(process.argv[1]);
-    const metadata = await parquetMetadataAsync(file);
-    const rows = await parquetReadObjects({ file, compressors });
+    const metadata = await parquetMetadataAsync(file, { geoparquet: process.argv[2] !== 'wkb' });
+    const rows = await parquetReadObjects({ file, compressors, metadata });
     const columns = {};
     for (const child of parquetSchema(metadata).children) {
       const e = child.element;
@@ -75,7 +77,7 @@ export async function readParquet(path: string): Promise<ParquetReadBack> {
     const out = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
     process.stdout.write(JSON.stringify({ rows: out, columns, keyValueMetadata, compression }));
   `;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, path], {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, path, options.wkb ? 'wkb' : ''], {
     ...BIG,
     cwd: __dirname,
   });

@@ -2,7 +2,7 @@ import { Geometry } from 'wkx';
 import { MULTIPOLYGON_OF_ONE_PREFIX, polygonalWkbOf } from './wkt-to-wkb';
 
 /** Decodes WKB with wkx, a reader written independently of this module. */
-const decoded = (wkb: Buffer) => Geometry.parse(Buffer.from(wkb)).toGeoJSON();
+const decoded = (wkb: Buffer) => Geometry.parse(Buffer.from(wkb)).toGeoJSON() as { type: string };
 
 describe('A parcel boundary from WKT to WKB', () => {
   it('writes a polygon with its hole, coordinates exact as Number() reads them, and its extent', () => {
