@@ -939,6 +939,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The formats every county file is offered in
+         * @description CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries the fields: see docs/formats.md.
+         */
+        get: operations["FormatsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/data-schema.pdf": {
         parameters: {
             query?: never;
@@ -982,26 +1002,6 @@ export interface paths {
         };
         /** The first 25 records of the county's current release, as CSV with its header */
         get: operations["DatasetSummaryController_sample"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/formats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The formats every county file is offered in
-         * @description CSV first (the default). Each id is what `format` takes in the download-link calls. How each format carries the fields: see docs/formats.md.
-         */
-        get: operations["FormatsController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2362,6 +2362,28 @@ export interface components {
             /** @description By FIPS code */
             counties: components["schemas"]["CoverageCountyDto"][];
         };
+        DatasetFormatDto: {
+            /**
+             * @description What the download-link calls take as `format`
+             * @example gpkg
+             * @enum {string}
+             */
+            id: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            /** @example GeoPackage */
+            name: string;
+            /**
+             * @description The downloaded file name ends in it
+             * @example .gpkg
+             */
+            extension: string;
+            /**
+             * @description Content-Type of the download
+             * @example application/geopackage+sqlite3
+             */
+            mediaType: string;
+            /** @example One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
+            description: string;
+        };
         FillRateDto: {
             /**
              * @example owner_name
@@ -2417,32 +2439,16 @@ export interface components {
             fileBytes: number;
             /** @description One per key field, always in the same order; null while the worker is still counting them (a release stored before counts were kept) */
             fillRates: components["schemas"]["FillRateDto"][] | null;
+            /**
+             * @description What the GIS formats (GeoPackage, Shapefile, GeoJSON, Parquet) carry as each parcel's geometry: 'polygons', the parcel boundaries (a parcel without one has none), or 'points', the parcel centroids, when the county's source has no boundaries; null while the worker is still counting the fields (as fillRates)
+             * @example polygons
+             * @enum {string|null}
+             */
+            shapes: "polygons" | "points" | null;
             /** @description Every format of the release's full file, in the order of GET /api/formats (CSV first), with its size; null for a format not made yet (made on the first download request) */
             formats: components["schemas"]["CountyFileFormatDto"][];
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */
             sampleUrl: string;
-        };
-        DatasetFormatDto: {
-            /**
-             * @description What the download-link calls take as `format`
-             * @example gpkg
-             * @enum {string}
-             */
-            id: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
-            /** @example GeoPackage */
-            name: string;
-            /**
-             * @description The downloaded file name ends in it
-             * @example .gpkg
-             */
-            extension: string;
-            /**
-             * @description Content-Type of the download
-             * @example application/geopackage+sqlite3
-             */
-            mediaType: string;
-            /** @example One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
-            description: string;
         };
         CountyReleaseDto: {
             /**
@@ -4745,6 +4751,25 @@ export interface operations {
             };
         };
     };
+    FormatsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetFormatDto"][];
+                };
+            };
+        };
+    };
     DataSchemaController_download: {
         parameters: {
             query?: never;
@@ -4872,25 +4897,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    FormatsController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DatasetFormatDto"][];
-                };
             };
         };
     };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../../src/common/csv';
-import { KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
+import { FILL_RATE_FIELDS, KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
 import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
 import { formatFileSize } from '../../../web-shared/format';
 import { browserOrigin, screenshot, useBrowser } from '../../support/browser';
@@ -122,8 +122,8 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
     const shown = (await dialog.locator('.county-details__field').allInnerTexts()).map((line) =>
       line.replace(/\s+/g, ' ').trim(),
     );
-    expect(shown.map((line) => line.replace(/ \d+%$/, ''))).toEqual(KEY_FIELDS.map(({ label }) => label));
-    KEY_FIELDS.forEach(({ field }, i) => {
+    expect(shown.map((line) => line.replace(/ \d+%$/, ''))).toEqual(FILL_RATE_FIELDS.map(({ label }) => label));
+    FILL_RATE_FIELDS.forEach(({ field }, i) => {
       const percent = Number(/ (\d+)%$/.exec(shown[i])?.[1]);
       const exact = (facts.filled[field] / facts.records) * 100;
       // The exact share as a whole percent (the API's rate has three decimals, so half a point and a

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KeyField } from '@contracts/county-dataset';
+import type { FillRateField } from '@contracts/county-dataset';
 import type { components } from '@web-shared/api-types';
 import { formatDate, formatRelease } from '@web-shared/format';
 import { getJson, HttpError } from './http';
@@ -43,7 +43,7 @@ export type KeyFieldsView =
   | {
       kind: 'rates';
       /** Each field's share as the buyer reads it, and its bar's length in percent of the track. */
-      fields: { field: KeyField; label: string; percent: string; width: number }[];
+      fields: { field: FillRateField; label: string; percent: string; width: number }[];
     };
 
 /** Shown in place of the bars while the worker is still counting a release's key fields. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { KEY_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
+import { FILL_RATE_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
 import { formatInfo } from '@contracts/dataset-formats';
 import { formatDate, formatFileSize, formatRelease } from '@web-shared/format';
 import {
@@ -323,7 +323,7 @@ function SummaryLoading() {
       </div>
       <Skeleton className="county-details__skeleton-line" />
       <ul className="county-details__fields" aria-hidden="true">
-        {KEY_FIELDS.map(({ field, label }) => (
+        {FILL_RATE_FIELDS.map(({ field, label }) => (
           <li key={field} className="county-details__field">
             <span className="county-details__field-label">{label}</span>
             <span className="county-details__field-rate" />
