@@ -63,8 +63,10 @@ export async function readParquet(path: string, options: { wkb?: boolean } = {})
     import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
     import { compressors } from 'hyparquet-compressors';
     const file = await asyncBufferFromFile(process.argv[1]);
-    const metadata = await parquetMetadataAsync(file, { geoparquet: process.argv[2] !== 'wkb' });
-    const rows = await parquetReadObjects({ file, compressors, metadata });
+    const wkb = process.argv[2] === 'wkb';
+    const metadata = await parquetMetadataAsync(file, { geoparquet: !wkb });
+    // Bytes without a logical type (WKB) stay bytes, not text, when they are asked for.
+    const rows = await parquetReadObjects({ file, compressors, metadata, utf8: !wkb });
     const columns = {};
     for (const child of parquetSchema(metadata).children) {
       const e = child.element;
