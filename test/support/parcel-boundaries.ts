@@ -26,7 +26,7 @@ export const BOUNDARY_PARCELS: [id: string, lat: string, lon: string, wkt: strin
 const quoted = (value: string) => (value.includes(',') ? `"${value}"` : value);
 
 /** The county file's CSV text: a few schema columns, the boundary among them. */
-export function boundaryCsv(options: { shapes?: boolean; change?: boolean } = {}): string {
+export function boundaryCsv(options: { shapes?: boolean; change?: boolean; fips?: string } = {}): string {
   const shapes = options.shapes ?? true;
   const header = [
     ...(options.change ? ['change'] : []),
@@ -39,7 +39,7 @@ export function boundaryCsv(options: { shapes?: boolean; change?: boolean } = {}
   ];
   const rows = BOUNDARY_PARCELS.map(([id, lat, lon, wkt], i) => [
     ...(options.change ? [i % 2 === 0 ? 'changed' : 'added'] : []),
-    BOUNDARY_FIPS,
+    options.fips ?? BOUNDARY_FIPS,
     id,
     `OWNER ${i + 1}`,
     lat,
