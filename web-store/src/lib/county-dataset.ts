@@ -66,6 +66,18 @@ export function keyFieldsView(fillRates: CountyDatasetSummary['fillRates'] | und
   };
 }
 
+/**
+ * What the GIS formats carry for this county, under its file list: parcel boundaries, or points
+ * where the county's source has no shapes. Nothing while its fields are still being counted.
+ */
+export function shapesLine(shapes: CountyDatasetSummary['shapes'] | undefined): string | null {
+  if (shapes === 'polygons')
+    return 'Parcel boundaries: GeoPackage, Shapefile, GeoJSON and Parquet have each parcel as a polygon.';
+  if (shapes === 'points')
+    return 'Points only: this county publishes no parcel boundaries, so each parcel is a point at its centroid.';
+  return null;
+}
+
 /** "Latest release: November 2026, published Nov 3, 2026". */
 export function releaseLine(release: string, publishedAt: string): string {
   return `Latest release: ${formatRelease(release)}, published ${formatDate(publishedAt)}`;

@@ -7,6 +7,7 @@ import {
   isDataPending,
   keyFieldsView,
   releaseLine,
+  shapesLine,
   useCountyDataset,
   type CountyDatasetSummary,
 } from '@/lib/county-dataset';
@@ -194,7 +195,7 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
         )}
       </section>
 
-      <FileFormats formats={summary.formats} />
+      <FileFormats formats={summary.formats} shapes={summary.shapes} />
 
       <ReleaseHistory countyId={countyId} />
 
@@ -213,11 +214,19 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
 
 /**
  * Every format the county's file comes in, with its size; a format the worker has not made yet of
- * this release is made on the first download, so its size is not known before.
+ * this release is made on the first download, so its size is not known before. Below, whether the
+ * GIS formats have the parcels' boundaries or their points only.
  */
-function FileFormats({ formats }: { formats: CountyDatasetSummary['formats'] }) {
+function FileFormats({
+  formats,
+  shapes,
+}: {
+  formats: CountyDatasetSummary['formats'];
+  shapes: CountyDatasetSummary['shapes'];
+}) {
   const titleId = useId();
   if (formats.length === 0) return null;
+  const shapesText = shapesLine(shapes);
   return (
     <section className="county-details__section" aria-labelledby={titleId}>
       <h3 id={titleId} className="county-details__section-title">
@@ -239,6 +248,7 @@ function FileFormats({ formats }: { formats: CountyDatasetSummary['formats'] }) 
           );
         })}
       </ul>
+      {shapesText && <p className="county-details__hint county-details__shapes">{shapesText}</p>}
     </section>
   );
 }
