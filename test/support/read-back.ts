@@ -79,9 +79,13 @@ export async function readParquet(path: string, options: { wkb?: boolean } = {})
     const out = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
     process.stdout.write(JSON.stringify({ rows: out, columns, keyValueMetadata, compression }));
   `;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, path, options.wkb ? 'wkb' : ''], {
-    ...BIG,
-    cwd: __dirname,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '-e', script, path, options.wkb ? 'wkb' : ''],
+    {
+      ...BIG,
+      cwd: __dirname,
+    },
+  );
   return JSON.parse(stdout) as ParquetReadBack;
 }

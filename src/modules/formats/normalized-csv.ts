@@ -169,9 +169,7 @@ export async function writeNormalizedCsv(
   const header = () => {
     const names = fields.map((field) => csvText(options.header ? options.header(field) : field.name));
     names.push(
-      ...(options.geometry === 'gdal'
-        ? [GEOMETRY_X, GEOMETRY_Y, GEOMETRY_WKT]
-        : [POINT_WKB, SHAPE_WKB, ...SHAPE_BBOX]),
+      ...(options.geometry === 'gdal' ? [GEOMETRY_X, GEOMETRY_Y, GEOMETRY_WKT] : [POINT_WKB, SHAPE_WKB, ...SHAPE_BBOX]),
     );
     putText(`${names.join(',')}\n`);
   };

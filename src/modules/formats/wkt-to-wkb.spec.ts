@@ -87,7 +87,8 @@ describe('A parcel boundary from WKT to WKB', () => {
       coordinates: [
         [
           [10, 0.25],
-          [0.12345678901234567, -0],
+          // More digits than a double holds: read as Number() reads them.
+          [Number('0.12345678901234567'), -0],
           [1, 1],
           [10, 0.25],
         ],

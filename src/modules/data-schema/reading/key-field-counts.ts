@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { BOUNDARY_KEY_FIELD, FILL_RATE_FIELDS, KEY_FIELDS, KeyField, ParcelShapes } from '../../../contracts/county-dataset';
+import {
+  BOUNDARY_KEY_FIELD,
+  FILL_RATE_FIELDS,
+  KEY_FIELDS,
+  KeyField,
+  ParcelShapes,
+} from '../../../contracts/county-dataset';
 import { CsvScanner } from './csv-scanner';
 
 /**
