@@ -2381,7 +2381,7 @@ export interface components {
              * @example application/geopackage+sqlite3
              */
             mediaType: string;
-            /** @example One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
+            /** @example One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
             description: string;
         };
         FillRateDto: {
