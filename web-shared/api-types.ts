@@ -2420,7 +2420,7 @@ export interface components {
              * @example application/geopackage+sqlite3
              */
             mediaType: string;
-            /** @example One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
+            /** @example One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
             description: string;
         };
         FillRateDto: {
@@ -2478,6 +2478,12 @@ export interface components {
             fileBytes: number;
             /** @description One per key field, always in the same order; null while the worker is still counting them (a release stored before counts were kept) */
             fillRates: components["schemas"]["FillRateDto"][] | null;
+            /**
+             * @description What the GIS formats (GeoPackage, Shapefile, GeoJSON, Parquet) carry as each parcel's geometry: 'polygons', the parcel boundaries (a parcel without one has none), or 'points', the parcel centroids, when the county's source has no boundaries; null while the worker is still counting the fields (as fillRates)
+             * @example polygons
+             * @enum {string|null}
+             */
+            shapes: "polygons" | "points" | null;
             /** @description Every format of the release's full file, in the order of GET /api/formats (CSV first), with its size; null for a format not made yet (made on the first download request) */
             formats: components["schemas"]["CountyFileFormatDto"][];
             /** @example /api/counties/6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b/sample.csv */

@@ -10,7 +10,7 @@ import { convertCountyFile } from '../../src/modules/formats/converters';
 
 async function main(): Promise<void> {
   const [format, csv, dir] = process.argv.slice(2);
-  const { path, normalized } = await convertCountyFile(
+  const { path, normalized, geometry } = await convertCountyFile(
     format as ConvertedFormat,
     createReadStream(csv).pipe(createGunzip({ chunkSize: 256 * 1024 })),
     dir,
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     JSON.stringify({
       bytes: statSync(path).size,
       records: normalized.records,
+      geometry,
       nodePeakRssBytes: process.resourceUsage().maxRSS * 1024,
     }),
   );

@@ -19,14 +19,16 @@ export const DATASET_FORMATS = [
     name: 'GeoPackage',
     extension: '.gpkg',
     mediaType: 'application/geopackage+sqlite3',
-    description: 'One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS.',
+    description:
+      'One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS.',
   },
   {
     id: 'shp',
     name: 'Shapefile',
     extension: '.shp.zip',
     mediaType: 'application/zip',
-    description: 'Zipped Esri Shapefile (point layer) with fields.csv mapping each field to its 10-character name.',
+    description:
+      'Zipped Esri Shapefile (parcel polygons, or points) with fields.csv mapping each field to its 10-character name.',
   },
   {
     id: 'geojson',
@@ -40,7 +42,8 @@ export const DATASET_FORMATS = [
     name: 'Parquet',
     extension: '.parquet',
     mediaType: 'application/vnd.apache.parquet',
-    description: 'Typed, compressed columns with GeoParquet point geometry, for data warehouses and pandas.',
+    description:
+      'Typed, compressed columns with GeoParquet geometry (parcel polygons, or points), for data warehouses and pandas.',
   },
 ] as const;
 

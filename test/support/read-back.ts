@@ -55,14 +55,18 @@ export interface ParquetReadBack {
 /**
  * Reads a Parquet file with hyparquet, a reader written independently of the DuckDB writer, in a
  * child process (it is an ES module). Dates come back as ISO strings, BigInts as numbers, WKB as hex.
+ * hyparquet decodes a GeoParquet geometry column itself, unless `wkb` asks for its bytes (as hex),
+ * for a test to decode with a WKB reader of its own.
  */
-export async function readParquet(path: string): Promise<ParquetReadBack> {
+export async function readParquet(path: string, options: { wkb?: boolean } = {}): Promise<ParquetReadBack> {
   const script = `
     import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
     import { compressors } from 'hyparquet-compressors';
     const file = await asyncBufferFromFile(process.argv[1]);
-    const metadata = await parquetMetadataAsync(file);
-    const rows = await parquetReadObjects({ file, compressors });
+    const wkb = process.argv[2] === 'wkb';
+    const metadata = await parquetMetadataAsync(file, { geoparquet: !wkb });
+    // Bytes without a logical type (WKB) stay bytes, not text, when they are asked for.
+    const rows = await parquetReadObjects({ file, compressors, metadata, utf8: !wkb });
     const columns = {};
     for (const child of parquetSchema(metadata).children) {
       const e = child.element;
@@ -75,9 +79,13 @@ export async function readParquet(path: string): Promise<ParquetReadBack> {
     const out = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
     process.stdout.write(JSON.stringify({ rows: out, columns, keyValueMetadata, compression }));
   `;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script, path], {
-    ...BIG,
-    cwd: __dirname,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '-e', script, path, options.wkb ? 'wkb' : ''],
+    {
+      ...BIG,
+      cwd: __dirname,
+    },
+  );
   return JSON.parse(stdout) as ParquetReadBack;
 }

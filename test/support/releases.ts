@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { DatasetStorage } from '../../src/integrations/storage/dataset-storage';
@@ -8,6 +9,7 @@ import { CountyDatasetsRepository } from '../../src/modules/releases/files/count
 import { ReleasesRepository } from '../../src/modules/releases/releases.repository';
 import { ReleasesService } from '../../src/modules/releases/releases.service';
 import { DATA_FIELDS } from '../../src/modules/data-schema/data-schema';
+import { countKeyFields } from '../../src/modules/data-schema';
 import { generateCountyDataset } from '../../src/dev/synthetic-data/synthetic-dataset';
 
 /** One county's files in a release made for a test: its full file, and a change file unless it is its first. */
@@ -15,6 +17,8 @@ export interface TestCountyFiles {
   countyId: string;
   /** Omitted for a county's first release (no change file, no counts). */
   changes?: { previousRelease: string; added: number; removed: number; changed: number };
+  /** The full file's CSV text, instead of the generated county (its change file, if any, is still made up). */
+  csv?: string;
 }
 
 /** What was stored for each county: the bytes buyers should get back. */
@@ -42,7 +46,7 @@ export async function makeRelease(
   const files: StoredRelease['files'] = new Map();
   for (const county of counties) {
     const place = places.get(county.countyId)!;
-    const full = generateCountyDataset(place, month);
+    const full = county.csv ? await ownFile(county.csv) : generateCountyDataset(place, month);
     const fullKey = `counties/${place.fips}/releases/${month}.csv.gz`;
     await storage.put(fullKey, full.bytes);
     const changes = county.changes ? changeFile(place.fips, county.changes) : null;
@@ -102,6 +106,13 @@ export async function makeRelease(
   }
   if (!options.draft) await app.get(ReleasesService).publish(created.id, {}, async () => undefined);
   return { releaseId: created.id, files };
+}
+
+/** A county file a test wrote, stored as ingest would: gzip, its records and key fields counted. */
+async function ownFile(csv: string) {
+  const bytes = gzipSync(csv);
+  const records = csv.trim().split('\n').length - 1;
+  return { bytes, records, keyFieldCounts: await countKeyFields(Readable.from([bytes])) };
 }
 
 /** A small change file: the schema header after a `change` column, one row per change counted. */

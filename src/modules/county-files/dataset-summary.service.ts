@@ -9,7 +9,7 @@ import { csvSampleOf } from '../data-schema';
 import { DatasetsQueue } from '../releases';
 import { DATA_NOT_AVAILABLE } from '../releases';
 import { CountyDatasetSummaryDto } from './dto/county-dataset-summary.dto';
-import { fillRates } from '../data-schema';
+import { fillRates, parcelShapesOf } from '../data-schema';
 
 /** The free sample of a county's current release, ready to be sent. */
 export interface CountySample {
@@ -55,6 +55,7 @@ export class DatasetSummaryService {
       parcels: dataset.records,
       fileBytes: dataset.bytes,
       fillRates: counts ? fillRates(counts, dataset.records) : null,
+      shapes: parcelShapesOf(counts),
       formats: FORMAT_IDS.map((format) => ({ format, bytes: sizes.get(format) ?? null })),
       sampleUrl: `/api/counties/${county.id}/sample.csv`,
     };

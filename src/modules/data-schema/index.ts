@@ -17,7 +17,13 @@ export {
   unzippedTooLarge,
 } from './reading/county-file-inspector';
 export type { CountyFileFacts } from './reading/county-file-inspector';
-export { countKeyFields, fillRates, keyFieldColumns, keyFieldCountsOf } from './reading/key-field-counts';
+export {
+  countKeyFields,
+  fillRates,
+  keyFieldColumns,
+  keyFieldCountsOf,
+  parcelShapesOf,
+} from './reading/key-field-counts';
 export type { KeyFieldCounts } from './reading/key-field-counts';
 export { isValidValue } from './reading/value-checks';
 export { csvSampleOf } from './reading/dataset-sample';

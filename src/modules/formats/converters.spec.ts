@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { Geometry } from 'wkx';
+import { boundaryCsv, comparableParts, expectedParts, partsOf } from '../../../test/support/parcel-boundaries';
 import { readParquet, readWithGdal } from '../../../test/support/read-back';
 import { DATA_FIELDS } from '../data-schema';
 import { convertCountyFile } from './converters';
@@ -34,7 +36,9 @@ describe('Converting a county file to each format', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const fieldCount = DATA_FIELDS.length;
+  // Every schema field is a column but the boundary (geometry_wkt), which is the geometry.
+  const attributes = DATA_FIELDS.filter((field) => field.type !== 'geometry');
+  const fieldCount = attributes.length;
 
   it('writes a GeoPackage GDAL reads back: every field typed, points in EPSG:4326, null geometry without coordinates', async () => {
     const { path, normalized } = await convertCountyFile('gpkg', source(), dir, 'full');
@@ -126,7 +130,7 @@ describe('Converting a county file to each format', () => {
     const { path } = await convertCountyFile('parquet', source(), dir, 'full');
     const parquet = await readParquet(path);
     expect(parquet.rows).toHaveLength(4);
-    expect(Object.keys(parquet.columns)).toEqual([...DATA_FIELDS.map((f) => f.name), 'geometry']);
+    expect(Object.keys(parquet.columns)).toEqual([...attributes.map((f) => f.name), 'geometry']);
     expect(parquet.columns.parcel_id.type).toBe('BYTE_ARRAY');
     expect(['STRING', 'UTF8']).toContain(parquet.columns.parcel_id.logical);
     expect(parquet.columns.year_built.type).toBe('INT64');
@@ -170,5 +174,134 @@ describe('Converting a county file to each format', () => {
     expect(gpkg.fields.size).toBe(fieldCount + 1);
     expect(gpkg.features.map((f) => f.properties.change)).toEqual(['added', 'removed']);
     expect((await stat(path)).size).toBeGreaterThan(0);
+  });
+
+  describe('a county with parcel boundaries', () => {
+    const shapes = () => Readable.from([Buffer.from(boundaryCsv(), 'utf8')]);
+    const expected = expectedParts().map(comparableParts);
+
+    it('writes MultiPolygon layers in every GDAL format when a parcel has two parts, each part kept', async () => {
+      for (const format of ['gpkg', 'shp', 'geojson'] as const) {
+        const formatDir = join(dir, format);
+        await run('mkdir', [formatDir]);
+        const { path, geometry, normalized } = await convertCountyFile(format, shapes(), formatDir, 'full');
+        expect(geometry).toBe('MultiPolygon');
+        expect(normalized).toMatchObject({ records: 5, shapes: 4, multipart: 1 });
+        const source =
+          format === 'shp' ? `/vsizip/${path}/parcels.shp` : format === 'geojson' ? `/vsigzip/${path}` : path;
+        const read = await readWithGdal(source);
+        // A Shapefile has one polygon type, which holds multipart shapes.
+        expect(read.geometryType).toBe(format === 'shp' ? 'Polygon' : 'Multi Polygon');
+        expect(read.srs).toBe('EPSG:4326');
+        expect(read.fields.has('geometry_wkt')).toBe(false);
+        // GeoJSON has no layer schema: GDAL sees only the properties a feature has.
+        if (format !== 'geojson') expect(read.fields.size).toBe(fieldCount);
+        expect(read.features.map((f) => comparableParts(partsOf(f.geometry)))).toEqual(expected);
+        expect(read.features[1].geometry).toMatchObject({ type: 'MultiPolygon' });
+        expect(partsOf(read.features[1].geometry)).toHaveLength(2);
+        // Latitude and longitude stay attributes; the parcel without a boundary has no geometry.
+        expect(read.features[4].geometry).toBeNull();
+        const parcelId = format === 'shp' ? shapefileNames(outputFields('full')).get('parcel_id')! : 'parcel_id';
+        expect(read.features[4].properties[parcelId]).toBe('L-5');
+        expect(read.features[4].properties.latitude).toBe(38.74);
+      }
+    });
+
+    it('writes a Polygon layer when no parcel has more than one part', async () => {
+      const single = boundaryCsv()
+        .split('\n')
+        .filter((line) => !line.includes('L-2'))
+        .join('\n');
+      const { path, geometry } = await convertCountyFile('gpkg', Readable.from([Buffer.from(single)]), dir, 'full');
+      expect(geometry).toBe('Polygon');
+      const gpkg = await readWithGdal(path);
+      expect(gpkg.geometryType).toBe('Polygon');
+      expect(gpkg.features.map((f) => f.geometry?.type ?? null)).toEqual(['Polygon', 'Polygon', 'Polygon', null]);
+    });
+
+    it('writes GeoParquet 1.1: the boundaries as WKB MultiPolygons, a bbox column named as its covering', async () => {
+      const { path, geometry } = await convertCountyFile('parquet', shapes(), dir, 'full');
+      expect(geometry).toBe('MultiPolygon');
+      const parquet = await readParquet(path, { wkb: true });
+      expect(Object.keys(parquet.columns)).toEqual([...attributes.map((f) => f.name), 'geometry', 'bbox']);
+      const geo = JSON.parse(parquet.keyValueMetadata.geo) as Record<string, unknown>;
+      expect(geo).toEqual({
+        version: '1.1.0',
+        primary_column: 'geometry',
+        columns: {
+          geometry: {
+            encoding: 'WKB',
+            geometry_types: ['MultiPolygon'],
+            bbox: [-75.43, 38.7001, -75.4, 38.7302],
+            covering: {
+              bbox: {
+                xmin: ['bbox', 'xmin'],
+                ymin: ['bbox', 'ymin'],
+                xmax: ['bbox', 'xmax'],
+                ymax: ['bbox', 'ymax'],
+              },
+            },
+          },
+        },
+      });
+      // Rows may come in another order than the CSV's: matched by parcel.
+      const rows = new Map(parquet.rows.map((row) => [row.parcel_id as string, row]));
+      const decoded = ['L-1', 'L-2', 'L-3', 'L-4', 'L-5'].map((id) => {
+        const hex = rows.get(id)!.geometry as string | null;
+        return hex === null
+          ? null
+          : (Geometry.parse(Buffer.from(hex, 'hex')).toGeoJSON() as { type: string; coordinates: unknown });
+      });
+      expect(decoded.map((g) => g?.type ?? null)).toEqual([
+        'MultiPolygon',
+        'MultiPolygon',
+        'MultiPolygon',
+        'MultiPolygon',
+        null,
+      ]);
+      expect(decoded.map((g) => comparableParts(partsOf(g)))).toEqual(expected);
+      expect(rows.get('L-2')!.bbox).toEqual({ xmin: -75.4102, ymin: 38.7101, xmax: -75.4095, ymax: 38.7103 });
+      expect(rows.get('L-5')!.bbox ?? null).toBeNull();
+      expect(rows.get('L-5')!.latitude).toBe(38.74);
+    });
+
+    it('writes points, as before, when the county has no boundaries', async () => {
+      const points = Readable.from([Buffer.from(boundaryCsv({ shapes: false }))]);
+      const { path, geometry } = await convertCountyFile('geojson', points, dir, 'full');
+      expect(geometry).toBe('Point');
+      const { stdout } = await run('sh', ['-c', `gzip -dc '${path}'`]);
+      const first = JSON.parse(stdout.split('\n')[0]) as { geometry: unknown };
+      expect(first.geometry).toEqual({ type: 'Point', coordinates: [-75.4001, 38.7002] });
+      const parquetDir = join(dir, 'parquet');
+      await run('mkdir', [parquetDir]);
+      const parquet = await convertCountyFile(
+        'parquet',
+        Readable.from([Buffer.from(boundaryCsv({ shapes: false }))]),
+        parquetDir,
+        'full',
+      );
+      const read = await readParquet(parquet.path);
+      expect(JSON.parse(read.keyValueMetadata.geo)).toMatchObject({
+        version: '1.0.0',
+        columns: { geometry: { geometry_types: ['Point'] } },
+      });
+      expect(Object.keys(read.columns)).not.toContain('bbox');
+    });
+
+    it('carries the boundary in a change file, after its leading change column', async () => {
+      const changes = Readable.from([Buffer.from(boundaryCsv({ change: true }))]);
+      const { path, geometry } = await convertCountyFile('gpkg', changes, dir, 'changes');
+      expect(geometry).toBe('MultiPolygon');
+      const gpkg = await readWithGdal(path);
+      expect([...gpkg.fields.keys()][0]).toBe('change');
+      expect(gpkg.features.map((f) => f.properties.change)).toEqual([
+        'changed',
+        'added',
+        'changed',
+        'added',
+        'changed',
+      ]);
+      expect(gpkg.features.map((f) => comparableParts(partsOf(f.geometry)))).toEqual(expected);
+    });
   });
 });

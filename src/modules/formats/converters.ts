@@ -8,18 +8,23 @@ import { createGzip } from 'node:zlib';
 import { ZipFile } from 'yazl';
 import type { ConvertedFormat, FileKind } from '../../contracts/dataset-formats';
 import type { FieldType } from '../data-schema';
+import { layerGeometry, LayerGeometry } from './layer-geometry';
 import {
   ColumnStats,
-  GEOMETRY_WKB,
+  GEOMETRY_WKT,
   GEOMETRY_X,
   GEOMETRY_Y,
   NormalizedCsv,
   outputFields,
   OutputField,
+  POINT_WKB,
+  SHAPE_BBOX,
+  SHAPE_WKB,
   writeNormalizedCsv,
 } from './normalized-csv';
 import { ogr2ogr } from './ogr2ogr';
 import { shapefileFieldsCsv, shapefileNames } from './shapefile-fields';
+import { MULTIPOLYGON_OF_ONE_PREFIX } from './wkt-to-wkb';
 
 /** The one layer of every GeoPackage and Shapefile, and the stem of the files in a Shapefile zip. */
 export const LAYER_NAME = 'parcels';
@@ -28,6 +33,8 @@ export const LAYER_NAME = 'parcels';
 export interface ConvertedOutput {
   path: string;
   normalized: NormalizedCsv;
+  /** What the file's geometry is: the parcel boundaries, or the points when the county has no shapes. */
+  geometry: LayerGeometry;
 }
 
 /** How a conversion runs: ogr2ogr's time limit (unset: DEFAULT_OGR2OGR_TIMEOUT_MS). */
@@ -38,11 +45,12 @@ export interface ConvertOptions {
 /**
  * Converts a county's CSV (its decompressed bytes, streamed) to a format, inside `dir` (a temporary
  * folder of its own, removed by the caller). Every converter first writes the normalized CSV (see
- * normalized-csv.ts: every schema field, invalid values emptied, the point geometry), then:
+ * normalized-csv.ts: every schema field, invalid values emptied, the point and the boundary), which
+ * tells what the layer's geometry is (layer-geometry.ts), then:
  * - gpkg, shp, geojson: GDAL's ogr2ogr reads it through the CSV driver with a .csvt file giving each
- *   column's type, and the geometry from the `__x`/`__y` columns (X_POSSIBLE_NAMES, Y_POSSIBLE_NAMES,
- *   KEEP_GEOM_COLUMNS=NO), EPSG:4326;
- * - parquet: DuckDB reads it with the column types given, and writes Parquet (GDAL 3.6 has no
+ *   column's type, and the geometry from the `__wkt` column (GEOM_POSSIBLE_NAMES) or, for a county
+ *   without shapes, from the `__x`/`__y` columns (X_POSSIBLE_NAMES, Y_POSSIBLE_NAMES), EPSG:4326;
+ * - parquet: DuckDB reads it with the column types given, and writes GeoParquet (GDAL 3.6 has no
  *   Parquet driver).
  */
 export async function convertCountyFile(
@@ -78,39 +86,48 @@ const OGR_TYPES: Record<FieldType, string> = {
 /** The .csvt line: the column types GDAL's CSV driver reads the normalized CSV with. */
 function csvt(fields: OutputField[], width?: (field: OutputField, index: number) => string | null): string {
   const types = fields.map((field, i) => `"${width?.(field, i) ?? OGR_TYPES[field.type]}"`);
-  return `${[...types, '"Real"', '"Real"'].join(',')}\n`;
+  return `${[...types, '"Real"', '"Real"', '"String"'].join(',')}\n`;
 }
 
-/** Read options of GDAL's CSV driver for the normalized CSV: points from __x/__y, empty text as null. */
-const CSV_OPEN_OPTIONS = [
-  '-oo',
-  `X_POSSIBLE_NAMES=${GEOMETRY_X}`,
-  '-oo',
-  `Y_POSSIBLE_NAMES=${GEOMETRY_Y}`,
-  '-oo',
-  'KEEP_GEOM_COLUMNS=NO',
-  '-oo',
-  'EMPTY_STRING_AS_NULL=YES',
-  '-a_srs',
-  'EPSG:4326',
-  '-nlt',
-  'POINT',
-];
+/**
+ * Read options of GDAL's CSV driver for the normalized CSV: the geometry from __wkt (boundaries,
+ * 2D) or __x/__y (points), empty text as null, and only the fields as attributes (`-select`: the
+ * geometry column not read stays out too).
+ */
+function csvOpenOptions(geometry: LayerGeometry, attributes: string[]): string[] {
+  const source =
+    geometry === 'Point'
+      ? ['-oo', `X_POSSIBLE_NAMES=${GEOMETRY_X}`, '-oo', `Y_POSSIBLE_NAMES=${GEOMETRY_Y}`]
+      : ['-oo', `GEOM_POSSIBLE_NAMES=${GEOMETRY_WKT}`, '-dim', 'XY'];
+  return [
+    ...source,
+    '-oo',
+    'KEEP_GEOM_COLUMNS=NO',
+    '-oo',
+    'EMPTY_STRING_AS_NULL=YES',
+    '-a_srs',
+    'EPSG:4326',
+    '-nlt',
+    geometry.toUpperCase(),
+    '-select',
+    attributes.join(','),
+  ];
+}
 
 async function normalized(
   csv: Readable,
   dir: string,
   kind: FileKind,
-  geometry: 'xy' | 'wkb',
+  geometry: 'gdal' | 'wkb',
   header?: (field: OutputField) => string,
-): Promise<{ path: string; facts: NormalizedCsv }> {
+): Promise<{ path: string; facts: NormalizedCsv; geometry: LayerGeometry }> {
   const path = join(dir, `${LAYER_NAME}.csv`);
   const facts = await writeNormalizedCsv(csv, path, { kind, geometry, header });
-  return { path, facts };
+  return { path, facts, geometry: layerGeometry(facts) };
 }
 
 /**
- * GeoPackage: one point layer `parcels` (geometry column `geom`, R-tree spatial index,
+ * GeoPackage: one layer `parcels` of the boundaries (or points) (geometry column `geom`, R-tree spatial index,
  * SPATIAL_INDEX=YES), every field a typed column; written in large transactions (-gt) with SQLite's
  * synchronous writes off, since an interrupted file is thrown away anyway.
  */
@@ -121,7 +138,7 @@ async function toGeoPackage(
   options: ConvertOptions,
 ): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
-  const { path, facts } = await normalized(csv, dir, kind, 'xy');
+  const { path, facts, geometry } = await normalized(csv, dir, kind, 'gdal');
   await writeFile(join(dir, `${LAYER_NAME}.csvt`), csvt(fields));
   const output = join(dir, 'out.gpkg');
   await ogr2ogr(
@@ -130,7 +147,10 @@ async function toGeoPackage(
       'GPKG',
       output,
       path,
-      ...CSV_OPEN_OPTIONS,
+      ...csvOpenOptions(
+        geometry,
+        fields.map((f) => f.name),
+      ),
       '-nln',
       LAYER_NAME,
       '-lco',
@@ -144,7 +164,7 @@ async function toGeoPackage(
     ],
     { config: { OGR_SQLITE_SYNCHRONOUS: 'OFF', OGR_SQLITE_CACHE: '256' }, timeoutMs: options.ogr2ogrTimeoutMs },
   );
-  return { path: output, normalized: facts };
+  return { path: output, normalized: facts, geometry };
 }
 
 /** dBase numbers are at most this wide; a wider column keeps GDAL's default width instead. */
@@ -183,7 +203,7 @@ async function toShapefileZip(
 ): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
   const names = shapefileNames(fields);
-  const { path, facts } = await normalized(csv, dir, kind, 'xy', (field) => names.get(field.name)!);
+  const { path, facts, geometry } = await normalized(csv, dir, kind, 'gdal', (field) => names.get(field.name)!);
   await writeFile(
     join(dir, `${LAYER_NAME}.csvt`),
     csvt(fields, (field, i) => dbfType(field, facts.stats[i])),
@@ -196,7 +216,10 @@ async function toShapefileZip(
       'ESRI Shapefile',
       join(shapes, `${LAYER_NAME}.shp`),
       path,
-      ...CSV_OPEN_OPTIONS,
+      ...csvOpenOptions(
+        geometry,
+        fields.map((f) => names.get(f.name)!),
+      ),
       '-nln',
       LAYER_NAME,
       '-lco',
@@ -212,7 +235,7 @@ async function toShapefileZip(
   zip.addBuffer(Buffer.from(shapefileFieldsCsv(kind), 'utf8'), 'fields.csv');
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(output));
-  return { path: output, normalized: facts };
+  return { path: output, normalized: facts, geometry };
 }
 
 /** GeoJSON: one Feature per line (GeoJSONSeq, RS=NO: newline-delimited), gzip-compressed as it is written. */
@@ -223,19 +246,30 @@ async function toGeoJsonSeq(
   options: ConvertOptions,
 ): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
-  const { path, facts } = await normalized(csv, dir, kind, 'xy');
+  const { path, facts, geometry } = await normalized(csv, dir, kind, 'gdal');
   await writeFile(join(dir, `${LAYER_NAME}.csvt`), csvt(fields));
   const output = join(dir, 'out.geojson.gz');
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(output));
   await Promise.all([
-    ogr2ogr(['-f', 'GeoJSONSeq', '/vsistdout/', path, ...CSV_OPEN_OPTIONS, '-lco', 'RS=NO'], {
-      stdout: gzip,
-      timeoutMs: options.ogr2ogrTimeoutMs,
-    }),
+    ogr2ogr(
+      [
+        '-f',
+        'GeoJSONSeq',
+        '/vsistdout/',
+        path,
+        ...csvOpenOptions(
+          geometry,
+          fields.map((f) => f.name),
+        ),
+        '-lco',
+        'RS=NO',
+      ],
+      { stdout: gzip, timeoutMs: options.ogr2ogrTimeoutMs },
+    ),
     written,
   ]);
-  return { path: output, normalized: facts };
+  return { path: output, normalized: facts, geometry };
 }
 
 /** Parquet column types by schema type: money exact to the cent. */
@@ -263,26 +297,59 @@ const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const sqlName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Parquet: every field a typed column (zstd-compressed, row groups of 20,000), and `geometry`, the
- * point as WKB, described by GeoParquet 1.0 metadata (`geo`: encoding WKB, geometry type Point, CRS
- * omitted, meaning OGC:CRS84, i.e. WGS 84 longitude/latitude; the bounding box). Null where a parcel
- * has no coordinates.
+ * Parquet: every field a typed column (zstd-compressed, row groups of 20,000), and `geometry` as WKB:
+ * - a county with shapes: GeoParquet 1.1, the boundaries as Polygon or MultiPolygon (every one
+ *   promoted when any parcel is multipart, as in the GDAL formats), and a `bbox` struct column
+ *   (xmin, ymin, xmax, ymax) named in the metadata as the geometry's bbox covering, so readers can
+ *   skip row groups by their statistics;
+ * - a county without: GeoParquet 1.0 points, as before counties had shapes.
+ * The `geo` metadata names the types that occur, the CRS omitted (meaning OGC:CRS84: WGS 84
+ * longitude/latitude) and the file's extent. Null where a parcel has no geometry.
  */
 async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<ConvertedOutput> {
   const fields = outputFields(kind);
-  const { path, facts } = await normalized(csv, dir, kind, 'wkb');
+  const { path, facts, geometry } = await normalized(csv, dir, kind, 'wkb');
   const output = join(dir, 'out.parquet');
+  const points = geometry === 'Point';
+  const bbox = points ? facts.bbox : facts.shapesBbox;
   const geo = {
-    version: '1.0.0',
+    version: points ? '1.0.0' : '1.1.0',
     primary_column: 'geometry',
     columns: {
-      geometry: { encoding: 'WKB', geometry_types: ['Point'], ...(facts.bbox && { bbox: facts.bbox }) },
+      geometry: {
+        encoding: 'WKB',
+        geometry_types: [geometry],
+        ...(bbox && { bbox }),
+        ...(!points && {
+          covering: {
+            bbox: {
+              xmin: ['bbox', 'xmin'],
+              ymin: ['bbox', 'ymin'],
+              xmax: ['bbox', 'xmax'],
+              ymax: ['bbox', 'ymax'],
+            },
+          },
+        }),
+      },
     },
   };
   const columns = [
     ...fields.map((f) => `${sqlString(f.name)}: '${PARQUET_TYPES[f.type]}'`),
-    `'${GEOMETRY_WKB}': 'VARCHAR'`,
+    `'${POINT_WKB}': 'VARCHAR'`,
+    `'${SHAPE_WKB}': 'VARCHAR'`,
+    ...SHAPE_BBOX.map((name) => `'${name}': 'DOUBLE'`),
   ];
+  // A Polygon's WKB becomes a MultiPolygon of it by a 9-byte header (hex: 18 characters in front).
+  const shapeHex =
+    geometry === 'MultiPolygon'
+      ? `CASE WHEN substr(${SHAPE_WKB}, 3, 8) = '03000000' THEN '${MULTIPOLYGON_OF_ONE_PREFIX}' || ${SHAPE_WKB} ELSE ${SHAPE_WKB} END`
+      : SHAPE_WKB;
+  const [xmin, ymin, xmax, ymax] = SHAPE_BBOX;
+  const geometryColumns = points
+    ? `CASE WHEN ${POINT_WKB} IS NULL THEN NULL ELSE from_hex(${POINT_WKB}) END AS geometry`
+    : `CASE WHEN ${SHAPE_WKB} IS NULL THEN NULL ELSE from_hex(${shapeHex}) END AS geometry,
+       CASE WHEN ${SHAPE_WKB} IS NULL THEN NULL
+            ELSE struct_pack(xmin := ${xmin}, ymin := ${ymin}, xmax := ${xmax}, ymax := ${ymax}) END AS bbox`;
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: DUCKDB_MEMORY_LIMIT,
     threads: '1',
@@ -294,8 +361,7 @@ async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<Co
     try {
       await db.run(
         `COPY (
-           SELECT ${fields.map((f) => sqlName(f.name)).join(', ')},
-                  CASE WHEN ${GEOMETRY_WKB} IS NULL THEN NULL ELSE from_hex(${GEOMETRY_WKB}) END AS geometry
+           SELECT ${fields.map((f) => sqlName(f.name)).join(', ')}, ${geometryColumns}
            FROM read_csv(${sqlString(path)}, header = true, auto_detect = false, delim = ',', quote = '"',
                          escape = '"', nullstr = '', columns = {${columns.join(', ')}})
          ) TO ${sqlString(output)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP},
@@ -307,5 +373,5 @@ async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<Co
   } finally {
     instance.closeSync();
   }
-  return { path: output, normalized: facts };
+  return { path: output, normalized: facts, geometry };
 }

@@ -5,6 +5,7 @@ import type { FileKind } from '../../contracts/dataset-formats';
 import { DATA_FIELDS, FieldType } from '../data-schema';
 import { CsvRecordReader, RecordView } from '../data-schema';
 import { isValidValue } from '../data-schema';
+import { polygonalWkb } from './wkt-to-wkb';
 
 /** A column of a converted file: a schema field (or a change file's `change`), with its type. */
 export interface OutputField {
@@ -12,16 +13,30 @@ export interface OutputField {
   type: FieldType;
 }
 
-/** The fields of every converted file of a kind, in file order: every schema field, whichever a county fills. */
+/** The schema field of the parcel boundary (`geometry_wkt`): the geometry of a converted file, not a column of it. */
+export const BOUNDARY_FIELD = DATA_FIELDS.find((field) => field.type === 'geometry')!.name;
+
+/**
+ * The attribute columns of every converted file of a kind, in file order: every schema field,
+ * whichever a county fills, but the boundary, which is the file's geometry.
+ */
 export function outputFields(kind: FileKind): OutputField[] {
-  const fields = DATA_FIELDS.map(({ name, type }) => ({ name, type }));
+  const fields = DATA_FIELDS.filter((field) => field.type !== 'geometry').map(({ name, type }) => ({ name, type }));
   return kind === 'changes' ? [{ name: 'change', type: 'text' }, ...fields] : fields;
 }
 
-/** The columns the normalized CSV adds after the fields, for the point geometry. */
+/**
+ * The columns the normalized CSV adds after the fields. For GDAL: the point (`__x`, `__y`) and the
+ * boundary's WKT as the county gave it (`__wkt`); ogr2ogr is told which to read once the whole
+ * county has been seen. For Parquet: the point's and the boundary's WKB in hex, and the boundary's
+ * extent.
+ */
 export const GEOMETRY_X = '__x';
 export const GEOMETRY_Y = '__y';
-export const GEOMETRY_WKB = '__wkb';
+export const GEOMETRY_WKT = '__wkt';
+export const POINT_WKB = '__point';
+export const SHAPE_WKB = '__shape';
+export const SHAPE_BBOX = ['__xmin', '__ymin', '__xmax', '__ymax'] as const;
 
 /** What was seen of each column's values: the widths a Shapefile's fixed-width columns need. */
 export interface ColumnStats {
@@ -40,6 +55,11 @@ export interface NormalizedCsv {
   /** Records with a point geometry, and their extent (null when none has one). */
   located: number;
   bbox: [minX: number, minY: number, maxX: number, maxY: number] | null;
+  /** Records with a boundary that reads as a polygon or multipolygon, and their extent (null when none has one). */
+  shapes: number;
+  shapesBbox: [minX: number, minY: number, maxX: number, maxY: number] | null;
+  /** Records whose boundary has more than one polygon. */
+  multipart: number;
   /** Values not valid for their field's type, left empty. */
   invalidValues: number;
 }
@@ -48,8 +68,8 @@ export interface NormalizeOptions {
   kind: FileKind;
   /** The header's name for each output field (a Shapefile's short names); the field's own by default. */
   header?: (field: OutputField) => string;
-  /** Adds the point as `__x`/`__y` (for GDAL) or as hex WKB `__wkb` (for Parquet). */
-  geometry: 'xy' | 'wkb';
+  /** Adds the geometry columns for GDAL (`__x`, `__y`, `__wkt`) or for Parquet (hex WKB and the extent). */
+  geometry: 'gdal' | 'wkb';
 }
 
 const QUOTE = 0x22;
@@ -66,6 +86,7 @@ const MAX_MONEY_INTEGER_DIGITS = 16;
 
 const ONE = 0x31;
 const ZERO = 0x30;
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
 const TRUE_WORD = [0x74, 0x72, 0x75, 0x65];
 const FALSE_WORD = [0x66, 0x61, 0x6c, 0x73, 0x65];
 
@@ -81,8 +102,12 @@ function booleanOf(bytes: Buffer, start: number, end: number): boolean | null {
  * Rewrites a county's CSV (the decompressed bytes, streamed) as the one CSV every converter reads:
  * every output field in schema order (a field the county does not record is empty), each typed value
  * checked as ingest checks it (docs: value-checks.ts) and left empty when invalid, so that it becomes
- * null in a typed column and never fails a conversion; booleans as 1/0; and the point geometry from
- * `latitude`/`longitude` when both are valid and on the globe, else none. Streams: holds one chunk.
+ * null in a typed column and never fails a conversion; booleans as 1/0; the point geometry from
+ * `latitude`/`longitude` when both are valid and on the globe, else none; and the boundary from
+ * `geometry_wkt` when it reads as a polygon or multipolygon (else none: empty, malformed or another
+ * kind of shape). It counts the boundaries and the multipart ones as it goes, so that once it has
+ * finished the converter knows whether the county has shapes at all and whether its layer must be
+ * MultiPolygon, without a second pass over the county. Streams: holds one chunk.
  */
 export async function writeNormalizedCsv(
   source: Readable,
@@ -114,19 +139,38 @@ export async function writeNormalizedCsv(
     buffer[at++] = byte;
   };
   const putText = (text: string) => put(Buffer.from(text, 'utf8'));
+  const putHex = (bytes: Buffer) => {
+    reserve(bytes.length * 2);
+    for (let i = 0; i < bytes.length; i++) {
+      buffer[at++] = HEX[bytes[i] >> 4];
+      buffer[at++] = HEX[bytes[i] & 15];
+    }
+  };
 
   const stats: ColumnStats[] = fields.map(() => ({ maxBytes: 0, maxIntegerChars: 0, maxFractionDigits: 0 }));
-  const result: NormalizedCsv = { records: 0, stats, located: 0, bbox: null, invalidValues: 0 };
+  const result: NormalizedCsv = {
+    records: 0,
+    stats,
+    located: 0,
+    bbox: null,
+    shapes: 0,
+    shapesBbox: null,
+    multipart: 0,
+    invalidValues: 0,
+  };
   let sourceColumn = new Int32Array(fields.length).fill(-1);
   let latitude = -1;
   let longitude = -1;
-  const wkb = Buffer.alloc(21);
-  wkb[0] = 1; // little endian
-  wkb.writeUInt32LE(1, 1); // Point
+  let boundary = -1;
+  const pointWkb = Buffer.alloc(21);
+  pointWkb[0] = 1; // little endian
+  pointWkb.writeUInt32LE(1, 1); // Point
 
   const header = () => {
     const names = fields.map((field) => csvText(options.header ? options.header(field) : field.name));
-    names.push(...(options.geometry === 'xy' ? [GEOMETRY_X, GEOMETRY_Y] : [GEOMETRY_WKB]));
+    names.push(
+      ...(options.geometry === 'gdal' ? [GEOMETRY_X, GEOMETRY_Y, GEOMETRY_WKT] : [POINT_WKB, SHAPE_WKB, ...SHAPE_BBOX]),
+    );
     putText(`${names.join(',')}\n`);
   };
 
@@ -145,6 +189,7 @@ export async function writeNormalizedCsv(
       sourceColumn = Int32Array.from(fields, (field) => names.indexOf(field.name));
       latitude = names.indexOf('latitude');
       longitude = names.indexOf('longitude');
+      boundary = names.indexOf(BOUNDARY_FIELD);
       header();
     },
     record: (record) => {
@@ -201,15 +246,38 @@ export async function writeNormalizedCsv(
         if (y < box[1]) box[1] = y;
         if (x > box[2]) box[2] = x;
         if (y > box[3]) box[3] = y;
-        if (options.geometry === 'xy') {
+        if (options.geometry === 'gdal') {
           putText(`${x},${y}`);
         } else {
-          wkb.writeDoubleLE(x, 5);
-          wkb.writeDoubleLE(y, 13);
-          putText(wkb.toString('hex'));
+          pointWkb.writeDoubleLE(x, 5);
+          pointWkb.writeDoubleLE(y, 13);
+          putHex(pointWkb);
         }
-      } else if (options.geometry === 'xy') {
+      } else if (options.geometry === 'gdal') {
         putByte(COMMA);
+      }
+      putByte(COMMA);
+      const shape =
+        boundary >= 0 && boundary < record.fields && ends[boundary] > starts[boundary]
+          ? polygonalWkb(bytes, starts[boundary], ends[boundary])
+          : null;
+      if (shape) {
+        result.shapes++;
+        if (shape.parts > 1) result.multipart++;
+        const box = (result.shapesBbox ??= [shape.xmin, shape.ymin, shape.xmax, shape.ymax]);
+        if (shape.xmin < box[0]) box[0] = shape.xmin;
+        if (shape.ymin < box[1]) box[1] = shape.ymin;
+        if (shape.xmax > box[2]) box[2] = shape.xmax;
+        if (shape.ymax > box[3]) box[3] = shape.ymax;
+        if (options.geometry === 'gdal') {
+          // GDAL reads the WKT itself (and drops Z/M, -dim XY): it is copied as the county gave it.
+          writeText(record, boundary, put, putByte);
+        } else {
+          putHex(shape.wkb);
+          putText(`,${shape.xmin},${shape.ymin},${shape.xmax},${shape.ymax}`);
+        }
+      } else if (options.geometry === 'wkb') {
+        for (let i = 0; i < SHAPE_BBOX.length; i++) putByte(COMMA);
       }
       putByte(LF);
     },

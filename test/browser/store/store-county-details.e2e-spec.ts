@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { parseCsv } from '../../../src/common/csv';
-import { KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
+import { FILL_RATE_FIELDS, KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
 import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
 import { formatFileSize } from '../../../web-shared/format';
 import { browserOrigin, screenshot, useBrowser } from '../../support/browser';
@@ -122,8 +122,8 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
     const shown = (await dialog.locator('.county-details__field').allInnerTexts()).map((line) =>
       line.replace(/\s+/g, ' ').trim(),
     );
-    expect(shown.map((line) => line.replace(/ \d+%$/, ''))).toEqual(KEY_FIELDS.map(({ label }) => label));
-    KEY_FIELDS.forEach(({ field }, i) => {
+    expect(shown.map((line) => line.replace(/ \d+%$/, ''))).toEqual(FILL_RATE_FIELDS.map(({ label }) => label));
+    FILL_RATE_FIELDS.forEach(({ field }, i) => {
       const percent = Number(/ (\d+)%$/.exec(shown[i])?.[1]);
       const exact = (facts.filled[field] / facts.records) * 100;
       // The exact share as a whole percent (the API's rate has three decimals, so half a point and a
@@ -132,6 +132,8 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
       expect(percent === 100).toBe(facts.filled[field] === facts.records);
       expect(percent === 0).toBe(facts.filled[field] === 0);
     });
+    // Under the file list: boundaries when any parcel of the file has one, else points only.
+    expect(text).toContain(facts.filled.geometry_wkt > 0 ? 'Parcel boundaries:' : 'Points only:');
     return facts;
   }
 
@@ -181,6 +183,8 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
       await dialog.getByRole('link', { name: 'Every field and its meaning: data schema (PDF)' }).getAttribute('href'),
     ).toBe('/data-schema.pdf');
     await screenshotPanel(dialog, 'store-county-details-picker');
+    await dialog.locator('.county-details__shapes').scrollIntoViewIfNeeded();
+    await screenshot(page, 'store-county-details-shapes');
 
     // Focus starts in the panel and Tab keeps it there, both ways round.
     expect(await activeInside(dialog)).toBe(true);
@@ -215,6 +219,8 @@ describe('A county’s "What you get" panel, from the picker and from Browse Cou
     expect(Math.round(box!.y + box!.height)).toBe(844);
     expect(Math.round(box!.width)).toBe(390);
     await screenshotPanel(dialog, 'store-county-details-picker-phone');
+    await dialog.locator('.county-details__shapes').scrollIntoViewIfNeeded();
+    await screenshot(page, 'store-county-details-shapes-phone');
     await dialog.getByRole('button', { name: 'County Tracker $1,200/year' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Notifications' }).getByText('Kent, Delaware - County Tracker').waitFor();

@@ -214,7 +214,8 @@ describe('County file formats: made by the worker, chosen in download links', ()
     const [header, ...records] = csv.filter((row) => row.length > 1);
     expect(gpkg.featureCount).toBe(records.length);
     expect(gpkg.srs).toBe('EPSG:4326');
-    expect([...gpkg.fields.keys()]).toEqual(DATA_FIELDS.map((f) => f.name));
+    // Every schema field but the boundary, which is the layer's geometry.
+    expect([...gpkg.fields.keys()]).toEqual(DATA_FIELDS.filter((f) => f.type !== 'geometry').map((f) => f.name));
     const value = (record: string[], field: string) => record[header.indexOf(field)];
     const first = gpkg.features[0].properties;
     expect(first.parcel_id).toBe(value(records[0], 'parcel_id'));
@@ -251,13 +252,18 @@ describe('County file formats: made by the worker, chosen in download links', ()
     const zip = await save('county.shp.zip', bodies.shp);
     const shp = await readWithGdal(`/vsizip/${zip}/parcels.shp`, { features: false });
     expect(shp.featureCount).toBe(records);
-    expect(shp.fields.size).toBe(DATA_FIELDS.length);
+    expect(shp.fields.size).toBe(DATA_FIELDS.length - 1);
     const geojson = gunzipSync(bodies.geojson).toString('utf8').trim().split('\n');
     expect(geojson).toHaveLength(records);
     expect(JSON.parse(geojson[0])).toMatchObject({ type: 'Feature', properties: { county_fips: '24510' } });
     const parquet = await readParquet(await save('county.parquet', bodies.parquet));
     expect(parquet.rows).toHaveLength(records);
-    expect(JSON.parse(parquet.keyValueMetadata.geo)).toMatchObject({ version: '1.0.0', primary_column: 'geometry' });
+    // GeoParquet 1.0 for points; 1.1, with its bbox covering, when the county's file has boundaries.
+    const shapes = (await api().get(`/api/counties/${snapped}/dataset-summary`).expect(200)).body.shapes;
+    expect(JSON.parse(parquet.keyValueMetadata.geo)).toMatchObject({
+      version: shapes === 'polygons' ? '1.1.0' : '1.0.0',
+      primary_column: 'geometry',
+    });
   });
 
   it('makes a change file’s GeoJSON on first request, once however many ask, for County Tracker only', async () => {

@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
 import { countyFileStem } from '../../../src/common/slug';
-import { KEY_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
+import { FILL_RATE_FIELDS, SAMPLE_RECORDS } from '../../../src/contracts/county-dataset';
 import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
 import { DATASETS_QUEUE } from '../../../src/modules/releases/files/datasets.constants';
 import { releaseOf } from '../../../src/modules/releases/files/entitlement';
@@ -62,11 +62,13 @@ describe('What a county holds: its dataset summary and free sample', () => {
       publishedAt: row.created_at.toISOString(),
       parcels: generated.records,
       fileBytes: generated.bytes.length,
-      fillRates: KEY_FIELDS.map(({ field, label }) => ({
+      fillRates: FILL_RATE_FIELDS.map(({ field, label }) => ({
         field,
         label,
         rate: generated.keyFieldCounts[field] / generated.records,
       })),
+      // Boundaries when any parcel of the file has one (its counted geometry_wkt values), else points.
+      shapes: (generated.keyFieldCounts.geometry_wkt ?? 0) > 0 ? 'polygons' : 'points',
       // The CSV's size; the other formats are made on the first request for them.
       formats: [
         { format: 'csv', bytes: generated.bytes.length },
@@ -84,7 +86,7 @@ describe('What a county holds: its dataset summary and free sample', () => {
     const first = (await summary(county.id).expect(200)).body;
     await db().query(`UPDATE county_datasets SET key_field_counts = NULL WHERE county_id = $1`, [county.id]);
     const uncounted = await summary(county.id).expect(200);
-    expect(uncounted.body).toEqual({ ...first, fillRates: null });
+    expect(uncounted.body).toEqual({ ...first, fillRates: null, shapes: null });
     // Not cached: the rates come as soon as the worker has counted them.
     expect(uncounted.headers['cache-control']).toBe('no-store');
     const counted = await eventually(async () => {

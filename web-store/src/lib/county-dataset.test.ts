@@ -1,5 +1,5 @@
 import { HttpError } from '@web-shared/http';
-import { formatFillRate, isDataPending, keyFieldsView, releaseLine } from './county-dataset';
+import { formatFillRate, isDataPending, keyFieldsView, releaseLine, shapesLine } from './county-dataset';
 
 describe('a fill rate', () => {
   it('shows as a whole percent', () => {
@@ -67,5 +67,14 @@ describe('the key fields of a release', () => {
         { field: 'year_built', label: 'Year built', percent: '0%', width: 0 },
       ],
     });
+  });
+});
+
+describe("a county's parcel shapes", () => {
+  it('says whether the files have parcel boundaries or points only, and nothing before they are counted', () => {
+    expect(shapesLine('polygons')).toMatch(/^Parcel boundaries: .*polygon/);
+    expect(shapesLine('points')).toMatch(/^Points only: .*no parcel boundaries/);
+    expect(shapesLine(null)).toBeNull();
+    expect(shapesLine(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KeyField } from '@contracts/county-dataset';
+import type { FillRateField } from '@contracts/county-dataset';
 import type { components } from '@web-shared/api-types';
 import { formatDate, formatRelease } from '@web-shared/format';
 import { getJson, HttpError } from './http';
@@ -43,7 +43,7 @@ export type KeyFieldsView =
   | {
       kind: 'rates';
       /** Each field's share as the buyer reads it, and its bar's length in percent of the track. */
-      fields: { field: KeyField; label: string; percent: string; width: number }[];
+      fields: { field: FillRateField; label: string; percent: string; width: number }[];
     };
 
 /** Shown in place of the bars while the worker is still counting a release's key fields. */
@@ -64,6 +64,18 @@ export function keyFieldsView(fillRates: CountyDatasetSummary['fillRates'] | und
       width: Number.isFinite(rate) ? Math.min(100, Math.max(0, rate * 100)) : 0,
     })),
   };
+}
+
+/**
+ * What the GIS formats carry for this county, under its file list: parcel boundaries, or points
+ * where the county's source has no shapes. Nothing while its fields are still being counted.
+ */
+export function shapesLine(shapes: CountyDatasetSummary['shapes'] | undefined): string | null {
+  if (shapes === 'polygons')
+    return 'Parcel boundaries: GeoPackage, Shapefile, GeoJSON and Parquet have each parcel as a polygon.';
+  if (shapes === 'points')
+    return 'Points only: this county publishes no parcel boundaries, so each parcel is a point at its centroid.';
+  return null;
 }
 
 /** "Latest release: November 2026, published Nov 3, 2026". */

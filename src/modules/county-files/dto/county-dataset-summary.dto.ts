@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KEY_FIELDS, KeyField } from '../../../contracts/county-dataset';
+import { FILL_RATE_FIELDS, FillRateField, PARCEL_SHAPES, ParcelShapes } from '../../../contracts/county-dataset';
 import { CountyFileFormatDto } from '../../formats';
 
 class FillRateDto {
-  @ApiProperty({ enum: KEY_FIELDS.map((k) => k.field), example: 'owner_name' })
-  field: KeyField;
+  @ApiProperty({ enum: FILL_RATE_FIELDS.map((k) => k.field), example: 'owner_name' })
+  field: FillRateField;
 
   @ApiProperty({ example: 'Owner' })
   label: string;
@@ -44,6 +44,17 @@ export class CountyDatasetSummaryDto {
       'One per key field, always in the same order; null while the worker is still counting them (a release stored before counts were kept)',
   })
   fillRates: FillRateDto[] | null;
+
+  @ApiProperty({
+    enum: PARCEL_SHAPES,
+    nullable: true,
+    example: 'polygons',
+    description:
+      "What the GIS formats (GeoPackage, Shapefile, GeoJSON, Parquet) carry as each parcel's geometry: 'polygons', " +
+      "the parcel boundaries (a parcel without one has none), or 'points', the parcel centroids, when the county's " +
+      'source has no boundaries; null while the worker is still counting the fields (as fillRates)',
+  })
+  shapes: ParcelShapes | null;
 
   @ApiProperty({
     type: CountyFileFormatDto,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { countKeyFields, fillRates } from './key-field-counts';
+import { countKeyFields, fillRates, parcelShapesOf } from './key-field-counts';
 import { generateCountyDataset } from '../../../dev/synthetic-data/synthetic-dataset';
 
 const loving = { fips: '48301', name: 'Loving', stateCode: 'TX', population: 169 };
@@ -32,7 +32,22 @@ describe('key field counts', () => {
       last_sale_date: 0,
       year_built: 0,
       zoning_code: 2,
+      geometry_wkt: 0,
     });
+  });
+
+  it('counts the parcel boundaries, which say whether the files carry polygons or points only', async () => {
+    const file = gzipSync(
+      'parcel_id,county_fips,geometry_wkt\n1,48301,"POLYGON ((0 0,1 0,1 1,0 0))"\n2,48301,\n3,48301,\n',
+    );
+    const counts = await countKeyFields(streamed(file, 7));
+    expect(counts.geometry_wkt).toBe(1);
+    expect(parcelShapesOf(counts)).toBe('polygons');
+    expect(parcelShapesOf({ ...counts, geometry_wkt: 0 })).toBe('points');
+    // Counts kept before the boundary was counted: the schema had no boundary then.
+    const { geometry_wkt: _, ...older } = counts;
+    expect(parcelShapesOf(older)).toBe('points');
+    expect(parcelShapesOf(null)).toBeNull();
   });
 
   it('fails on a file that is not gzip', async () => {

@@ -1,11 +1,21 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { KEY_FIELDS, KeyField } from '../../../contracts/county-dataset';
+import {
+  BOUNDARY_KEY_FIELD,
+  FILL_RATE_FIELDS,
+  KEY_FIELDS,
+  KeyField,
+  ParcelShapes,
+} from '../../../contracts/county-dataset';
 import { CsvScanner } from './csv-scanner';
 
-/** How many records of a county file carry each key field (a non-empty value), as stored with the release. */
-export type KeyFieldCounts = Record<KeyField, number>;
+/**
+ * How many records of a county file carry each key field (a non-empty value), as stored with the
+ * release. Counts stored before the boundary was counted have no `geometry_wkt`: such files had no
+ * boundaries (the field did not exist).
+ */
+export type KeyFieldCounts = Record<Exclude<KeyField, 'geometry_wkt'>, number> & { geometry_wkt?: number };
 
 /** Where each key field is among a file's columns (-1 when the county does not publish it), in KEY_FIELDS order. */
 export function keyFieldColumns(columns: readonly string[]): number[] {
@@ -18,15 +28,25 @@ export function keyFieldCountsOf(counts: number[]): KeyFieldCounts {
 }
 
 /**
- * Each key field's share of the records, in KEY_FIELDS order, unrounded: a field missing from a
- * handful of a large county's records must not read as complete.
+ * Each fill-rate field's share of the records, in FILL_RATE_FIELDS order, unrounded: a field missing
+ * from a handful of a large county's records must not read as complete.
  */
 export function fillRates(counts: Partial<KeyFieldCounts>, records: number) {
-  return KEY_FIELDS.map(({ field, label }) => ({
+  return FILL_RATE_FIELDS.map(({ field, label }) => ({
     field,
     label,
     rate: records > 0 ? (counts[field] ?? 0) / records : 0,
   }));
+}
+
+/**
+ * Whether a county file's parcels come with boundaries, from its key field counts: one parcel with
+ * a `geometry_wkt` value is enough (the conversions then write polygons, a parcel without one with
+ * a null geometry). Null while the file's fields are not counted yet.
+ */
+export function parcelShapesOf(counts: Partial<KeyFieldCounts> | null): ParcelShapes | null {
+  if (!counts) return null;
+  return (counts[BOUNDARY_KEY_FIELD.field] ?? 0) > 0 ? 'polygons' : 'points';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { FORMAT_IDS } from '../../../contracts/dataset-formats';
+import { DATASET_FORMATS, FORMAT_IDS } from '../../../contracts/dataset-formats';
 import type { DatasetFormat } from '../../../contracts/dataset-formats';
 
 /** One format county files are offered in (GET /api/formats). */
@@ -16,7 +16,7 @@ export class DatasetFormatDto {
   @ApiProperty({ example: 'application/geopackage+sqlite3', description: 'Content-Type of the download' })
   mediaType: string;
 
-  @ApiProperty({ example: 'One point layer (EPSG:4326) with every field as a typed column, for QGIS and ArcGIS.' })
+  @ApiProperty({ example: DATASET_FORMATS[1].description })
   description: string;
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { KEY_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
+import { FILL_RATE_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
 import { formatInfo } from '@contracts/dataset-formats';
 import { formatDate, formatFileSize, formatRelease } from '@web-shared/format';
 import {
   isDataPending,
   keyFieldsView,
   releaseLine,
+  shapesLine,
   useCountyDataset,
   type CountyDatasetSummary,
 } from '@/lib/county-dataset';
@@ -194,7 +195,7 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
         )}
       </section>
 
-      <FileFormats formats={summary.formats} />
+      <FileFormats formats={summary.formats} shapes={summary.shapes} />
 
       <ReleaseHistory countyId={countyId} />
 
@@ -213,11 +214,19 @@ function SummaryDetails({ countyId, summary }: { countyId: string; summary: Coun
 
 /**
  * Every format the county's file comes in, with its size; a format the worker has not made yet of
- * this release is made on the first download, so its size is not known before.
+ * this release is made on the first download, so its size is not known before. Below, whether the
+ * GIS formats have the parcels' boundaries or their points only.
  */
-function FileFormats({ formats }: { formats: CountyDatasetSummary['formats'] }) {
+function FileFormats({
+  formats,
+  shapes,
+}: {
+  formats: CountyDatasetSummary['formats'];
+  shapes: CountyDatasetSummary['shapes'];
+}) {
   const titleId = useId();
   if (formats.length === 0) return null;
+  const shapesText = shapesLine(shapes);
   return (
     <section className="county-details__section" aria-labelledby={titleId}>
       <h3 id={titleId} className="county-details__section-title">
@@ -239,6 +248,7 @@ function FileFormats({ formats }: { formats: CountyDatasetSummary['formats'] }) 
           );
         })}
       </ul>
+      {shapesText && <p className="county-details__hint county-details__shapes">{shapesText}</p>}
     </section>
   );
 }
@@ -323,7 +333,7 @@ function SummaryLoading() {
       </div>
       <Skeleton className="county-details__skeleton-line" />
       <ul className="county-details__fields" aria-hidden="true">
-        {KEY_FIELDS.map(({ field, label }) => (
+        {FILL_RATE_FIELDS.map(({ field, label }) => (
           <li key={field} className="county-details__field">
             <span className="county-details__field-label">{label}</span>
             <span className="county-details__field-rate" />
