@@ -21,6 +21,7 @@ import { DatasetFormats1764900000000 } from './1764900000000-dataset-formats';
 import { CustomerEmailIndex1765200000000 } from './1765200000000-customer-email-index';
 import { StaffRoles1765310000000 } from './1765310000000-staff-roles';
 import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-storing-key';
+import { IngestSourceFormat1765420000000 } from './1765420000000-ingest-source-format';
 import { DomainEvents1765400000000 } from './1765400000000-domain-events';
 import { Postgis1765410000000 } from './1765410000000-postgis';
 
@@ -51,4 +52,5 @@ export const migrations = [
   IngestJobStoringKey1765320000000,
   DomainEvents1765400000000,
   Postgis1765410000000,
+  IngestSourceFormat1765420000000,
 ];

@@ -18,7 +18,7 @@ import {
   OutputField,
   writeNormalizedCsv,
 } from './normalized-csv';
-import { ogr2ogr } from './ogr2ogr';
+import { ogr2ogr } from '../../integrations/gdal/ogr2ogr';
 import { shapefileFieldsCsv, shapefileNames } from './shapefile-fields';
 
 /** The one layer of every GeoPackage and Shapefile, and the stem of the files in a Shapefile zip. */
