@@ -41,8 +41,8 @@ export function describeLayers(summary: string): GisLayer[] {
     }
     if (inSrs) {
       // The WKT follows, indented after its first line, or "(unknown)".
-      if (/^\(unknown\)/.test(line)) layer.srsKnown = false;
-      else if (/^[A-Z]+CRS\[|^PROJCS\[|^GEOGCS\[|^COMPOUNDCRS\[|^BOUNDCRS\[/.test(line)) layer.srsKnown = true;
+      // A GeoPackage without one says "Undefined geographic SRS" (its srs_id 0 or -1): no projection either.
+      layer.srsKnown = /^[A-Z]+\[/.test(line) && !/undefined|unknown/i.test(line);
       inSrs = false;
       continue;
     }

@@ -187,7 +187,7 @@ function checkSourceHeaders(req: IncomingMessage, maxBytes: number): boolean {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (!SOURCE_TYPES.includes(type)) {
     throw new UnsupportedMediaTypeException(
-      `Send the file (CSV, gzip-compressed CSV, GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) as the request body with Content-Type text/csv, application/gzip, application/zip, application/geopackage+sqlite3, application/geo+json or application/octet-stream${
+      `A GIS source (GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) may be sent as application/octet-stream or its own type. Send the file (CSV, or gzip-compressed CSV) as the request body with Content-Type text/csv or application/gzip${
         type ? `; this request's is ${type}` : '; this request has none'
       }`,
     );
