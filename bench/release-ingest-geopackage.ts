@@ -16,7 +16,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { adminToken, type BenchApp } from './support/bench-app';
+import { BENCH_ADMIN_PASSWORD, type BenchApp } from './support/bench-app';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
 const PARCELS = Number(process.env.BENCH_GPKG_PARCELS ?? 1_000_000);
@@ -97,6 +97,44 @@ function run(command: string): number {
   return (performance.now() - start) / 1000;
 }
 
+/** One request on a connection of its own (no agent), answering its status and JSON body. */
+function requestJson(
+  url: string,
+  method: string,
+  token: string | null,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as unknown,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const postJson = (url: string, token: string | null, body: unknown) => requestJson(url, 'POST', token, body);
+const getJson = async (url: string, token: string) => (await requestJson(url, 'GET', token, undefined)).body;
+
 function peakRss(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
@@ -142,7 +180,6 @@ export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp):
   const dir = mkdtempSync(join(tmpdir(), 'cds-bench-gpkg-'));
   const csv = join(dir, 'parcels.csv');
   const source = join(dir, 'parcels.gpkg');
-  const token = await adminToken(app.origin);
   const month = '2099-11';
   try {
     await generateCsv(csv, fips);
@@ -155,13 +192,14 @@ export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp):
       `ogr2ogr -f CSV /vsistdout/ '${source}' -t_srs EPSG:4326 -lco GEOMETRY=AS_WKT > /dev/null`,
     );
 
-    const created = await fetch(`${app.origin}/api/admin/releases`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ month }),
-    });
+    // Signed in only now, each request on a connection of its own: a kept connection idle through the
+    // minutes of preparation may be closed by the server just as it is reused.
+    const login = await postJson(`${app.origin}/api/admin/login`, null, { password: BENCH_ADMIN_PASSWORD });
+    if (login.status !== 200) throw new Error(`signing in answered ${login.status}`);
+    const token = (login.body as { token: string }).token;
+    const created = await postJson(`${app.origin}/api/admin/releases`, token, { month });
     if (created.status !== 201) throw new Error(`creating the release answered ${created.status}`);
-    const release = (await created.json()) as { id: string };
+    const release = created.body as { id: string };
 
     const start = performance.now();
     const accepted = await upload(`${app.origin}/api/admin/releases/${release.id}/files`, token, source);
@@ -170,10 +208,7 @@ export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp):
     const uploadSeconds = (performance.now() - start) / 1000;
     let job: { state: string; recordsRead: number; countiesFound: number; errors: string[] };
     for (;;) {
-      const res = await fetch(`${app.origin}/api/admin/jobs/${accepted.body.id}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      job = (await res.json()) as typeof job;
+      job = (await getJson(`${app.origin}/api/admin/jobs/${accepted.body.id}`, token)) as typeof job;
       if (job.state === 'completed' || job.state === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   const unmetered = process.argv.includes('--without-http-metrics') ? withoutHttpMetrics() : null;
 
   const placement = pinLoadGenerator();
-  const app = await startBenchApp('cds_bench', unmetered?.env);
+  // BENCH_DATABASE: a database of its own for a run beside another on the same server (each run drops its database first).
+  const app = await startBenchApp(process.env.BENCH_DATABASE ?? 'cds_bench', unmetered?.env);
   const rows: ResultRow[] = [['placement', placement]];
   try {
     for (const [name, section] of chosen(LOADED)) {
