@@ -79,8 +79,8 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">
-          Drop a CSV, gzip CSV or GIS file (GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) here, or click
-          to choose one
+          Drop a CSV, gzip CSV or GIS file (GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) here, or click to
+          choose one
         </p>
         <p className="ant-upload-hint">
           {countyId ? "One county's records" : 'Any number of counties, split by county_fips'}; a dropped connection
