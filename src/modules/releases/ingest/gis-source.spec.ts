@@ -76,8 +76,8 @@ describe('GIS sources: what the first bytes say, what ogrinfo says, what is read
     };
     expect(schemaSelect(source)).toBe(
       'SELECT "GEOMETRY", "PARCEL_ID" AS parcel_id, substr(\'00000\' || CAST("county_fip" AS INTEGER), -5) AS county_fips, ' +
-        'ST_Y(ST_Transform(ST_Centroid(ST_MakeValid("GEOMETRY")), 4326)) AS latitude, ' +
-        'ST_X(ST_Transform(ST_Centroid(ST_MakeValid("GEOMETRY")), 4326)) AS longitude FROM "p"',
+        'ST_Y(ST_Transform(ST_Centroid(CASE WHEN ST_IsValid("GEOMETRY") THEN "GEOMETRY" ELSE ST_MakeValid("GEOMETRY") END), 4326)) AS latitude, ' +
+        'ST_X(ST_Transform(ST_Centroid(CASE WHEN ST_IsValid("GEOMETRY") THEN "GEOMETRY" ELSE ST_MakeValid("GEOMETRY") END), 4326)) AS longitude FROM "p"',
     );
   });
 });

@@ -241,7 +241,9 @@ export function schemaSelect(source: GisSource): string {
     const sourceName = source.fields.get(name);
     if (CENTROID_FIELDS.includes(name as (typeof CENTROID_FIELDS)[number]) && !hasCentroid) {
       const axis = name === 'latitude' ? 'ST_Y' : 'ST_X';
-      columns.push(`${axis}(ST_Transform(ST_Centroid(ST_MakeValid(${geometry})), 4326)) AS ${name}`);
+      // Made valid only when it is not: SpatiaLite's ST_MakeValid on every shape doubled the read (bench).
+      const valid = `CASE WHEN ST_IsValid(${geometry}) THEN ${geometry} ELSE ST_MakeValid(${geometry}) END`;
+      columns.push(`${axis}(ST_Transform(ST_Centroid(${valid}), 4326)) AS ${name}`);
       continue;
     }
     if (!sourceName) continue;
