@@ -16,6 +16,7 @@ import { benchHttp } from './http';
 import { benchJourney } from './journey';
 import { benchLocalDownloads } from './local-downloads';
 import { benchReleaseIngest } from './release-ingest';
+import { benchReleaseIngestGeopackage } from './release-ingest-geopackage';
 import { benchReleaseCompare } from './release-compare';
 import { benchParcelStoreLoad } from './parcel-store-load';
 import { benchS3Downloads } from './s3-downloads';
@@ -37,6 +38,7 @@ const AFTER: [string, BenchSection][] = [
   ['frontend', benchFrontend],
   ['map', benchMap],
   ['release-ingest', benchReleaseIngest],
+  ['release-ingest-gpkg', benchReleaseIngestGeopackage],
   ['release-compare', benchReleaseCompare],
   // Stores of their own: local files serving a 300 MB file, and a local S3-compatible server.
   ['local-downloads', () => benchLocalDownloads()],

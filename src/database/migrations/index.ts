@@ -24,6 +24,7 @@ import { IngestJobStoringKey1765320000000 } from './1765320000000-ingest-job-sto
 import { DomainEvents1765400000000 } from './1765400000000-domain-events';
 import { Postgis1765410000000 } from './1765410000000-postgis';
 import { QaShapeChecks1765420000000 } from './1765420000000-qa-shape-checks';
+import { IngestSourceFormat1765430000000 } from './1765430000000-ingest-source-format';
 import { ParcelStore1765500000000 } from './1765500000000-parcel-store';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
@@ -54,5 +55,6 @@ export const migrations = [
   DomainEvents1765400000000,
   Postgis1765410000000,
   QaShapeChecks1765420000000,
+  IngestSourceFormat1765430000000,
   ParcelStore1765500000000,
 ];

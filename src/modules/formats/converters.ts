@@ -22,7 +22,7 @@ import {
   SHAPE_WKB,
   writeNormalizedCsv,
 } from './normalized-csv';
-import { ogr2ogr } from './ogr2ogr';
+import { ogr2ogr } from '../../integrations/gdal/ogr2ogr';
 import { shapefileFieldsCsv, shapefileNames } from './shapefile-fields';
 import { MULTIPOLYGON_OF_ONE_PREFIX } from './wkt-to-wkb';
 

@@ -30,6 +30,10 @@ export class IngestJobRecord {
   @Column({ type: 'boolean' })
   gzipped: boolean;
 
+  /** What the staged source is: CSV (gzipped or not), or a GIS source read through GDAL. */
+  @Column({ type: 'varchar', length: 20, default: 'csv' })
+  sourceFormat: string;
+
   @Column({ type: 'bigint', default: 0 })
   bytesRead: string;
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { IngestJobDto } from '../dto/ingest-job.dto';
+import type { SourceFormat } from './gis-source';
 
 /** What a run of the job needs to know of it. */
 export interface IngestJobWork {
@@ -13,6 +14,7 @@ export interface IngestJobWork {
   storingKey: string | null;
   stagedBytes: number;
   gzipped: boolean;
+  sourceFormat: SourceFormat;
   attempts: number;
 }
 
@@ -29,7 +31,7 @@ const JOB_COLUMNS = `j.id, j.release_id AS "releaseId", r.month, j.county_id AS 
 
 const WORK_COLUMNS = `id, release_id AS "releaseId", county_id AS "countyId", staged_key AS "stagedKey",
   storing_key AS "storingKey",
-  staged_bytes::float8 AS "stagedBytes", gzipped, attempts`;
+  staged_bytes::float8 AS "stagedBytes", gzipped, source_format AS "sourceFormat", attempts`;
 
 /** The ingest jobs of release source files (`ingest_jobs`): the only SQL on that table. */
 @Injectable()
@@ -43,11 +45,13 @@ export class IngestJobsRepository {
     stagedKey: string;
     stagedBytes: number;
     gzipped: boolean;
+    /** CSV when not said. */
+    sourceFormat?: SourceFormat;
   }): Promise<void> {
     await this.db.query(
-      `INSERT INTO ingest_jobs (id, release_id, county_id, state, staged_key, staged_bytes, gzipped)
-       VALUES ($1, $2, $3, 'queued', $4, $5, $6)`,
-      [job.id, job.releaseId, job.countyId, job.stagedKey, job.stagedBytes, job.gzipped],
+      `INSERT INTO ingest_jobs (id, release_id, county_id, state, staged_key, staged_bytes, gzipped, source_format)
+       VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7)`,
+      [job.id, job.releaseId, job.countyId, job.stagedKey, job.stagedBytes, job.gzipped, job.sourceFormat ?? 'csv'],
     );
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { storageConfig } from '../../../config';
+import { GdalError } from '../../../integrations/gdal/ogr2ogr';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import { CountiesRepository } from '../../counties';
 import { CountyDatasetsRepository } from '../files/county-datasets.repository';
@@ -15,6 +16,8 @@ import { unzippedTooLarge } from '../../data-schema';
 import { CsvFormatError } from '../../data-schema';
 import { ReleasesQueue } from '../releases-queue.service';
 import { ReleasesRepository } from '../releases.repository';
+import { readGisSource } from './gis-reader';
+import { GIS_FILE_NAMES, GisKind, GisSourceRefused, openGisSource, SourceFormat } from './gis-source';
 import { IngestJobsRepository, IngestJobWork } from './ingest-jobs.repository';
 import { UNZIP_CHUNK_BYTES } from './source-inspector';
 import { SourceSplitter, SplitCounty, SplitMode } from './source-splitter';
@@ -31,6 +34,15 @@ export const INGEST_REQUEUE_AFTER_MS = 60_000;
  */
 export const countyFileKey = (month: string, fips: string, jobId: string) =>
   `releases/${month}/counties/${fips}.${jobId}.csv.gz`;
+
+/** Where each GIS format's file comes from: what its first bytes said it was. */
+const GIS_KIND_OF: Record<Exclude<SourceFormat, 'csv'>, GisKind> = {
+  geopackage: 'geopackage',
+  shapefile: 'zip',
+  filegdb: 'zip',
+  geojson: 'json',
+  geojsonseq: 'json',
+};
 
 /** A problem of the file itself or of the release: running the job again would not help. */
 export class IngestRefused extends Error {
@@ -120,40 +132,13 @@ export class IngestService {
       this.jobs.progress(job.id, progress()).catch(() => undefined);
     }, PROGRESS_EVERY_MS);
     let split: { counties: SplitCounty[]; errors: string[] };
+    let leftOut: string[] = [];
     try {
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytesRead += chunk.length;
-          done(null, chunk);
-        },
-      });
-      const unzip = job.gzipped ? createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }) : new PassThrough();
-      unzip.on('error', (error) => {
-        // The staged file was checked whole on arrival; this is a file damaged since, or a disk problem.
-        Object.assign(error, { refusedAs: `The file cannot be unzipped (${error.message})` });
-      });
-      // Checked on arrival too; a file staged before the limit was lowered, or by another path, stops here.
-      const maxUnzipped = this.config.releaseFileMaxUnzippedBytes;
-      let unzipped = 0;
-      // What stopped the reading, when the split did: the streams before it then fail as aborted.
-      let splitError: Error | null = null;
-      await pipeline(this.storage.read(job.stagedKey!), counted, unzip, async (source: AsyncIterable<Buffer>) => {
-        try {
-          for await (const chunk of source) {
-            unzipped += chunk.length;
-            if (unzipped > maxUnzipped) {
-              throw new IngestRefused(unzippedTooLarge(maxUnzipped, 'RELEASE_FILE_MAX_UNZIPPED_BYTES').message);
-            }
-            splitter.push(chunk);
-          }
-        } catch (error) {
-          splitError = error instanceof Error ? error : new Error(String(error));
-          throw splitError;
-        }
-      }).catch((error: Error & { refusedAs?: string }) => {
-        if (splitError) throw splitError;
-        throw error.refusedAs ? new IngestRefused(error.refusedAs) : error;
-      });
+      const count = (bytes: number) => {
+        bytesRead += bytes;
+      };
+      if (job.sourceFormat === 'csv') await this.readCsv(job, splitter, count);
+      else leftOut = await this.readGis(job, dir, splitter, count);
       split = splitter.end();
     } finally {
       clearInterval(timer);
@@ -173,10 +158,93 @@ export class IngestService {
     for (const county of split.counties) await this.store(job, release.month, county);
     for (const county of split.counties) await this.queue.queueCompare(job.releaseId, county.countyId, county.sha256);
     await this.storage.delete(job.stagedKey!);
-    await this.jobs.complete(job.id, progress(), split.errors);
+    await this.jobs.complete(job.id, progress(), [...leftOut, ...split.errors]);
     const summary = `Ingest job ${job.id}: ${splitter.recordsRead} records, ${split.counties.length} counties into the ${release.month} release`;
     this.logger.log(summary);
     return summary;
+  }
+
+  /** Feeds the staged CSV (unzipped when gzipped) to the splitter. */
+  private async readCsv(job: IngestJobWork, splitter: SourceSplitter, count: (bytes: number) => void): Promise<void> {
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        count(chunk.length);
+        done(null, chunk);
+      },
+    });
+    const unzip = job.gzipped ? createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }) : new PassThrough();
+    unzip.on('error', (error) => {
+      // The staged file was checked whole on arrival; this is a file damaged since, or a disk problem.
+      Object.assign(error, { refusedAs: `The file cannot be unzipped (${error.message})` });
+    });
+    // Checked on arrival too; a file staged before the limit was lowered, or by another path, stops here.
+    const maxUnzipped = this.config.releaseFileMaxUnzippedBytes;
+    let unzipped = 0;
+    // What stopped the reading, when the split did: the streams before it then fail as aborted.
+    let splitError: Error | null = null;
+    await pipeline(this.storage.read(job.stagedKey!), counted, unzip, async (source: AsyncIterable<Buffer>) => {
+      try {
+        for await (const chunk of source) {
+          unzipped += chunk.length;
+          if (unzipped > maxUnzipped) {
+            throw new IngestRefused(unzippedTooLarge(maxUnzipped, 'RELEASE_FILE_MAX_UNZIPPED_BYTES').message);
+          }
+          splitter.push(chunk);
+        }
+      } catch (error) {
+        splitError = error instanceof Error ? error : new Error(String(error));
+        throw splitError;
+      }
+    }).catch((error: Error & { refusedAs?: string }) => {
+      if (splitError) throw splitError;
+      throw error.refusedAs ? new IngestRefused(error.refusedAs) : error;
+    });
+  }
+
+  /**
+   * Feeds a GIS source to the splitter as CSV: the staged file is copied to the run's folder, checked
+   * again (it was on arrival), and read through GDAL. Answers the note of the layer's fields left out.
+   */
+  private async readGis(
+    job: IngestJobWork,
+    dir: string,
+    splitter: SourceSplitter,
+    count: (bytes: number) => void,
+  ): Promise<string[]> {
+    const kind = GIS_KIND_OF[job.sourceFormat as Exclude<SourceFormat, 'csv'>];
+    const file = join(dir, GIS_FILE_NAMES[kind]);
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        count(chunk.length);
+        done(null, chunk);
+      },
+    });
+    await pipeline(this.storage.read(job.stagedKey!), counted, createWriteStream(file));
+    const timeoutMs = this.config.ogr2ogrTimeoutMs;
+    const maxCsv = this.config.releaseFileMaxUnzippedBytes;
+    let csvBytes = 0;
+    try {
+      const source = await openGisSource(file, kind, timeoutMs);
+      await readGisSource(
+        source,
+        (chunk) => {
+          csvBytes += chunk.length;
+          // The CSV a GIS source becomes is held to the limit of an unzipped CSV source.
+          if (csvBytes > maxCsv) {
+            throw new IngestRefused(unzippedTooLarge(maxCsv, 'RELEASE_FILE_MAX_UNZIPPED_BYTES').message);
+          }
+          splitter.push(chunk);
+        },
+        { timeoutMs },
+      );
+      return source.leftOut.length > 0
+        ? [`Fields of the layer not in the data schema, left out: ${source.leftOut.join(', ')}`]
+        : [];
+    } catch (error) {
+      // What GDAL cannot read now it will not read on a retry either.
+      if (error instanceof GisSourceRefused || error instanceof GdalError) throw new IngestRefused(error.message);
+      throw error;
+    }
   }
 
   private async modeOf(job: IngestJobWork): Promise<SplitMode> {

@@ -1,13 +1,15 @@
 import { BadRequestException, HttpException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { isUtf8 } from 'node:buffer';
+import { createWriteStream, WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { Transform, TransformCallback } from 'node:stream';
 import { createGunzip, Gunzip } from 'node:zlib';
 import { checkHeader, fileTooLarge, quotedValue, unzippedTooLarge } from '../../data-schema';
 import { CsvFormatError } from '../../data-schema';
 import { DATA_FIELDS } from '../../data-schema';
 import { CsvRecordReader, fieldCountProblem, RecordView } from '../../data-schema';
+import { GIS_FILE_NAMES, SNIFF_BYTES, SniffedKind, sniffSource } from './gis-source';
 
-const GZIP_MAGIC = [0x1f, 0x8b];
 /** Unzipped output in large pieces: fewer calls into the reader. */
 export const UNZIP_CHUNK_BYTES = 256 * 1024;
 
@@ -15,6 +17,10 @@ export interface SourceFacts {
   /** Bytes of the file as sent (and staged). */
   bytes: number;
   gzipped: boolean;
+  /** What the first bytes say the file is. */
+  kind: SniffedKind;
+  /** A GIS source's copy on local disk, for GDAL to check once it is whole; null for CSV. */
+  spooled: string | null;
   records: number;
   columns: string[];
 }
@@ -37,8 +43,10 @@ export function checkSourceHeader(columns: string[]): string[] {
 }
 
 /**
- * Passes a release source file (CSV or gzip CSV, told apart by its first bytes) through
- * unchanged while checking it, so it can be staged as it arrives and never held in memory:
+ * Passes a release source file (CSV or gzip CSV, or a GIS source, told apart by its first bytes)
+ * through unchanged while checking it, so it can be staged as it arrives and never held in memory.
+ * A GIS source (GeoPackage, zip, GeoJSON) is only sized and copied to `spoolDir` as it passes: GDAL
+ * checks it once it is whole. A CSV source is checked as it streams:
  * its size, as sent and once unzipped, against the limits (413), that it is UTF-8 text (415 for
  * binary data, UTF-16 or other encodings), its header, and that each record is no longer than the
  * reader's limit, has the header's number of fields and a five-digit county_fips (400). The
@@ -47,6 +55,9 @@ export function checkSourceHeader(columns: string[]): string[] {
 export class SourceInspector extends Transform {
   private bytes = 0;
   private gzipped: boolean | null = null;
+  private kind: SniffedKind | null = null;
+  private spool: WriteStream | null = null;
+  private spoolPath: string | null = null;
   private head: Buffer[] = [];
   private gunzip: Gunzip | null = null;
   private readonly reader: CsvRecordReader;
@@ -54,7 +65,9 @@ export class SourceInspector extends Transform {
   private textBytes = 0;
   private fipsColumn = -1;
 
-  constructor(private readonly options: { maxBytes: number; maxUnzippedBytes: number; gzipDeclared: boolean }) {
+  constructor(
+    private readonly options: { maxBytes: number; maxUnzippedBytes: number; gzipDeclared: boolean; spoolDir: string },
+  ) {
     super();
     this.reader = new CsvRecordReader({
       header: (columns) => {
@@ -69,6 +82,8 @@ export class SourceInspector extends Transform {
     return {
       bytes: this.bytes,
       gzipped: this.gzipped === true,
+      kind: this.kind ?? 'csv',
+      spooled: this.spoolPath,
       records: this.reader.recordCount,
       columns: this.columns,
     };
@@ -83,10 +98,11 @@ export class SourceInspector extends Transform {
       if (this.gzipped === null) {
         this.head.push(chunk);
         fresh = Buffer.concat(this.head);
-        if (fresh.length < 2) return done(null, chunk);
+        if (fresh.length < SNIFF_BYTES) return done(null, chunk);
         this.head = [];
         this.start(fresh);
       }
+      if (this.spool) return this.toSpool(fresh, () => done(null, chunk));
       if (!this.gzipped) {
         this.checkText(fresh);
         return done(null, chunk);
@@ -101,6 +117,19 @@ export class SourceInspector extends Transform {
 
   override _flush(done: TransformCallback): void {
     if (this.bytes === 0) return done(new BadRequestException('The file is empty (0 bytes)'));
+    if (this.gzipped === null && !this.spool) {
+      // Shorter than SNIFF_BYTES in all.
+      try {
+        const head = Buffer.concat(this.head);
+        this.start(head);
+        if (this.spool) return this.toSpool(head, () => this.endSpool(done));
+        if (this.gzipped) this.gunzip!.write(head);
+        else this.checkText(head);
+      } catch (error) {
+        return done(asHttpError(error));
+      }
+    }
+    if (this.spool) return this.endSpool(done);
     const finish = () => {
       try {
         this.reader.end();
@@ -115,16 +144,6 @@ export class SourceInspector extends Transform {
         done(asHttpError(error));
       }
     };
-    try {
-      if (this.gzipped === null) {
-        // Fewer than two bytes in all.
-        const head = Buffer.concat(this.head);
-        this.start(head);
-        this.checkText(head);
-      }
-    } catch (error) {
-      return done(asHttpError(error));
-    }
     if (!this.gunzip) return finish();
     this.gunzip.once('end', () => {
       if (!this.destroyed) finish();
@@ -134,11 +153,24 @@ export class SourceInspector extends Transform {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     this.gunzip?.destroy();
+    this.spool?.destroy();
     done(error);
   }
 
   private start(head: Buffer): void {
-    this.gzipped = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+    this.kind = sniffSource(head);
+    this.gzipped = this.kind === 'gzip';
+    if (this.kind !== 'csv' && this.kind !== 'gzip') {
+      if (this.options.gzipDeclared) {
+        throw new BadRequestException(
+          'The request says Content-Encoding: gzip, but the body does not start as gzip data does (bytes 1f 8b)',
+        );
+      }
+      this.spoolPath = join(this.options.spoolDir, GIS_FILE_NAMES[this.kind]);
+      this.spool = createWriteStream(this.spoolPath, { flags: 'wx' });
+      this.spool.on('error', (error) => this.destroy(error));
+      return;
+    }
     if (!this.gzipped && this.options.gzipDeclared) {
       throw new BadRequestException(
         'The request says Content-Encoding: gzip, but the body does not start as gzip data does (bytes 1f 8b)',
@@ -160,6 +192,17 @@ export class SourceInspector extends Transform {
           `The file starts as gzip but cannot be unzipped (${error.message}); send the .csv.gz file exactly as it was compressed`,
         ),
       );
+    });
+  }
+
+  private toSpool(bytes: Buffer, next: () => void): void {
+    if (this.spool!.write(bytes)) next();
+    else this.spool!.once('drain', next);
+  }
+
+  private endSpool(done: TransformCallback): void {
+    this.spool!.end(() => {
+      if (!this.destroyed) done();
     });
   }
 

@@ -9,7 +9,10 @@ import {
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { storageConfig } from '../../../config';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
@@ -20,12 +23,27 @@ import type { IngestJobDto } from '../dto/ingest-job.dto';
 import { ReleasesQueue } from '../releases-queue.service';
 import { ReleasesRepository } from '../releases.repository';
 import { IngestJobsRepository } from './ingest-jobs.repository';
-import { SourceInspector } from './source-inspector';
+import { GisSourceRefused, openGisSource, SourceFormat } from './gis-source';
+import { SourceFacts, SourceInspector } from './source-inspector';
 
-/** Content types a source file may be sent as; what it is, CSV or gzip CSV, is read from its first bytes. */
-export const SOURCE_TYPES = ['text/csv', 'application/gzip', 'application/x-gzip', 'application/octet-stream'];
+/**
+ * Content types a source file may be sent as; what it is (CSV, gzip CSV, GeoPackage, zipped
+ * Shapefile or File Geodatabase, GeoJSON) is read from its first bytes, never from this.
+ */
+export const SOURCE_TYPES = [
+  'text/csv',
+  'application/gzip',
+  'application/x-gzip',
+  'application/octet-stream',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/geopackage+sqlite3',
+  'application/geo+json',
+  'application/geo+json-seq',
+  'application/json',
+];
 
-/** Where a source file waits in storage for the worker; the extension is neutral, `gzipped` says which it is. */
+/** Where a source file waits in storage for the worker; the extension is neutral, the job's source format says which it is. */
 export const stagedKeyOf = (month: string, jobId: string) => `releases/${month}/incoming/${jobId}.upload`;
 
 /**
@@ -107,32 +125,53 @@ export class SourceReceiver {
     const maxBytes = this.config.releaseFileMaxBytes;
     const id = randomUUID();
     const stagedKey = stagedKeyOf(release.month, id);
-    const inspector = new SourceInspector({
-      maxBytes,
-      maxUnzippedBytes: this.config.releaseFileMaxUnzippedBytes,
-      gzipDeclared,
-    });
-    await this.storage.putStream(stagedKey, through(inspector));
-    const facts = inspector.facts();
+    // A GIS source is also copied here as it arrives, for GDAL to check once it is whole.
+    const spoolDir = await mkdtemp(join(tmpdir(), 'cds-source-'));
+    let facts: SourceFacts;
+    let format: SourceFormat = 'csv';
+    let records: number;
     try {
-      await this.jobs.create({
-        id,
-        releaseId,
-        countyId,
-        stagedKey,
-        stagedBytes: facts.bytes,
-        gzipped: facts.gzipped,
+      const inspector = new SourceInspector({
+        maxBytes,
+        maxUnzippedBytes: this.config.releaseFileMaxUnzippedBytes,
+        gzipDeclared,
+        spoolDir,
       });
-    } catch (error) {
-      await this.storage.delete(stagedKey);
-      throw error;
+      await this.storage.putStream(stagedKey, through(inspector));
+      facts = inspector.facts();
+      records = facts.records;
+      try {
+        if (facts.spooled) {
+          const gis = await openGisSource(
+            facts.spooled,
+            facts.kind as 'geopackage' | 'zip' | 'json',
+            this.config.ogr2ogrTimeoutMs,
+          );
+          format = gis.format;
+          records = gis.layer.featureCount;
+        }
+        await this.jobs.create({
+          id,
+          releaseId,
+          countyId,
+          stagedKey,
+          stagedBytes: facts.bytes,
+          gzipped: facts.gzipped,
+          sourceFormat: format,
+        });
+      } catch (error) {
+        await this.storage.delete(stagedKey);
+        throw error instanceof GisSourceRefused ? new BadRequestException(error.message) : error;
+      }
+    } finally {
+      await rm(spoolDir, { recursive: true, force: true });
     }
     // Queued or not, the job is recorded: the worker's sweep queues jobs whose queueing failed.
     await this.queue.queueIngest(id).catch((error: Error) => {
       this.logger.warn(`Ingest job ${id} recorded but not queued (${error.message}); the sweep will queue it`);
     });
     this.logger.log(
-      `Release ${release.month}: source file staged for ingest job ${id} (${facts.bytes} bytes, ${facts.records} records${
+      `Release ${release.month}: source file staged for ingest job ${id} (${format}, ${facts.bytes} bytes, ${records} records${
         countyId ? `, county ${countyId}` : ', split by county_fips'
       })`,
     );
@@ -148,7 +187,7 @@ function checkSourceHeaders(req: IncomingMessage, maxBytes: number): boolean {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (!SOURCE_TYPES.includes(type)) {
     throw new UnsupportedMediaTypeException(
-      `Send the file (CSV, or gzip-compressed CSV) as the request body with Content-Type text/csv or application/gzip${
+      `A GIS source (GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) may be sent as application/octet-stream or its own type. Send the file (CSV, or gzip-compressed CSV) as the request body with Content-Type text/csv or application/gzip${
         type ? `; this request's is ${type}` : '; this request has none'
       }`,
     );

@@ -66,7 +66,7 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
   return (
     <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }} aria-label="Upload a source file">
       <Upload.Dragger
-        accept=".csv,.gz,.csv.gz"
+        accept=".csv,.gz,.csv.gz,.gpkg,.zip,.geojson,.json,.geojsonl,.geojsons,.ndjson"
         multiple={false}
         showUploadList={false}
         disabled={state.step === 'sending'}
@@ -78,7 +78,10 @@ export function ReleaseUpload({ releaseId, countyId }: { releaseId: string; coun
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">Drop a CSV or gzip CSV here, or click to choose one</p>
+        <p className="ant-upload-text">
+          Drop a CSV, gzip CSV or GIS file (GeoPackage, zipped Shapefile or File Geodatabase, GeoJSON) here, or click to
+          choose one
+        </p>
         <p className="ant-upload-hint">
           {countyId ? "One county's records" : 'Any number of counties, split by county_fips'}; a dropped connection
           resumes

@@ -21,6 +21,8 @@ export interface Ogr2ogrOptions {
   timeoutMs?: number;
   /** The program to run; tests name a stand-in. */
   command?: string;
+  /** Stops the run (its whole process group) when aborted: its reader gave up, say. */
+  signal?: AbortSignal;
 }
 
 /** "2 h", "90 s", "1.5 s": a time limit as a person reads it. */
@@ -46,15 +48,19 @@ export function ogr2ogr(args: string[], options: Ogr2ogrOptions = {}) {
     });
     let stderr = '';
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    const stop = () => {
       try {
         // The negative pid names the process group the detached child leads.
         process.kill(-child.pid!, 'SIGKILL');
       } catch {
         // The group ended meanwhile.
       }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
     }, timeoutMs);
+    options.signal?.addEventListener('abort', stop, { once: true });
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (text: string) => {
       stderr = (stderr + text).slice(-STDERR_KEPT);
@@ -70,7 +76,10 @@ export function ogr2ogr(args: string[], options: Ogr2ogrOptions = {}) {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) {
+      options.signal?.removeEventListener('abort', stop);
+      if (options.signal?.aborted) {
+        reject(options.signal.reason instanceof Error ? options.signal.reason : new GdalError('ogr2ogr was stopped'));
+      } else if (timedOut) {
         reject(
           new GdalError(
             `ogr2ogr did not finish within its time limit of ${describeDuration(timeoutMs)} (OGR2OGR_TIMEOUT_SECONDS) and was stopped`,
