@@ -64,8 +64,11 @@ describe('order.paid: raised once by the activation that pays the order, relayed
   /** The listener's job of an event, once it has run to completion. */
   const completed = (eventId: string, listener: string): Promise<Job> =>
     eventually(async () => {
-      const job = await eventsQueue().getJob(`order.paid-${listener}-${eventId}`);
-      return job && (await job.isCompleted()) && job;
+      const id = `order.paid-${listener}-${eventId}`;
+      const job = await eventsQueue().getJob(id);
+      if (!job || !(await job.isCompleted())) return undefined;
+      // Read again: the copy above may be from before it completed, without its return value.
+      return eventsQueue().getJob(id);
     });
 
   /** The Stripe subscriptions (renewals) made for the buyer, whatever their state. */
