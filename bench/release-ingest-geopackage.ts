@@ -11,12 +11,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { BENCH_ADMIN_PASSWORD, type BenchApp } from './support/bench-app';
+import { uploadFile } from './support/upload-file';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
 const PARCELS = Number(process.env.BENCH_GPKG_PARCELS ?? 1_000_000);
@@ -140,35 +141,6 @@ function peakRss(pid: number): number {
   return match ? Number(match[1]) * 1024 : NaN;
 }
 
-async function upload(url: string, token: string, path: string): Promise<{ status: number; body: { id: string } }> {
-  const size = statSync(path).size;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/geopackage+sqlite3',
-          'Content-Length': size,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as { id: string },
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    createReadStream(path).pipe(req);
-  });
-}
-
 export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp): Promise<ResultRow[]> => {
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
@@ -202,7 +174,12 @@ export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp):
     const release = created.body as { id: string };
 
     const start = performance.now();
-    const accepted = await upload(`${app.origin}/api/admin/releases/${release.id}/files`, token, source);
+    const accepted = await uploadFile(
+      `${app.origin}/api/admin/releases/${release.id}/files`,
+      token,
+      source,
+      'application/geopackage+sqlite3',
+    );
     if (accepted.status !== 202)
       throw new Error(`the upload answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
     const uploadSeconds = (performance.now() - start) / 1000;

@@ -10,14 +10,14 @@
  * yardstick's, and the API's and the worker's peak memory under 300 MB each.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { DATA_FIELDS, type DataField } from '../src/modules/data-schema/data-schema';
+import { uploadFile } from './support/upload-file';
 import { adminToken, type BenchApp } from './support/bench-app';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
@@ -116,32 +116,6 @@ function peakRss(pid: number): number {
   return match ? Number(match[1]) * 1024 : NaN;
 }
 
-/** Sends the file as the request body, streaming; answers the API's JSON answer. */
-async function upload(url: string, token: string, path: string): Promise<{ status: number; body: { id: string } }> {
-  const size = statSync(path).size;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/gzip', 'Content-Length': size },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as { id: string },
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    createReadStream(path).pipe(req);
-  });
-}
-
 export const benchReleaseIngest: BenchSection = async (app: BenchApp): Promise<ResultRow[]> => {
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
@@ -174,7 +148,12 @@ export const benchReleaseIngest: BenchSection = async (app: BenchApp): Promise<R
     const release = (await created.json()) as { id: string };
 
     const start = performance.now();
-    const accepted = await upload(`${app.origin}/api/admin/releases/${release.id}/files`, token, source);
+    const accepted = await uploadFile(
+      `${app.origin}/api/admin/releases/${release.id}/files`,
+      token,
+      source,
+      'application/gzip',
+    );
     if (accepted.status !== 202)
       throw new Error(`the upload answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
     const uploadSeconds = (performance.now() - start) / 1000;
