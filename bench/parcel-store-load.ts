@@ -12,7 +12,7 @@
 import { Queue } from 'bullmq';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.p
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp } from './support/bench-app';
+import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const PARCELS = Number(process.env.PARCEL_STORE_BENCH_PARCELS ?? 1_000_000);
@@ -171,11 +171,6 @@ async function generatedCounty(fips: string, county: string, state: string): Pro
   }
   return { csv, gpkg };
 }
-
-const peakRss = (pid: number) => {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
-};
 
 export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> {
   const storage = datasetStorageFor(storageConfig());

@@ -9,7 +9,7 @@
  */
 import { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp } from './support/bench-app';
+import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const PARCELS = 1_000_000;
@@ -184,11 +184,6 @@ async function storeRelease(
   await Promise.all([pipeline(createReadStream(path), hashed.stream), storage.putStream(key, hashed.stream)]);
   return hashed.digest();
 }
-
-const peakRss = (pid: number) => {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
-};
 
 export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
   const storage = datasetStorageFor(storageConfig());

@@ -11,12 +11,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { BENCH_ADMIN_PASSWORD, type BenchApp } from './support/bench-app';
+import { BENCH_ADMIN_PASSWORD, peakRss, type BenchApp } from './support/bench-app';
 import { uploadFile } from './support/upload-file';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
@@ -135,11 +135,6 @@ function requestJson(
 
 const postJson = (url: string, token: string | null, body: unknown) => requestJson(url, 'POST', token, body);
 const getJson = async (url: string, token: string) => (await requestJson(url, 'GET', token, undefined)).body;
-
-function peakRss(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
-}
 
 export const benchReleaseIngestGeopackage: BenchSection = async (app: BenchApp): Promise<ResultRow[]> => {
   const db = new Client({ connectionString: app.databaseUrl });

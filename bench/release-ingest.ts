@@ -10,7 +10,7 @@
  * yardstick's, and the API's and the worker's peak memory under 300 MB each.
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -18,7 +18,7 @@ import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { DATA_FIELDS, type DataField } from '../src/modules/data-schema/data-schema';
 import { uploadFile } from './support/upload-file';
-import { adminToken, type BenchApp } from './support/bench-app';
+import { adminToken, type BenchApp, peakRss } from './support/bench-app';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
 
 const COUNTIES = 60;
@@ -109,11 +109,6 @@ async function generateSource(path: string, fips: string[]): Promise<{ records: 
   gzip.end();
   await once(file, 'close');
   return { records, bytes };
-}
-
-function peakRss(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
 }
 
 export const benchReleaseIngest: BenchSection = async (app: BenchApp): Promise<ResultRow[]> => {

@@ -182,16 +182,19 @@ export async function startBenchApp(database: string, env: Record<string, string
     pid,
     workerPid: worker.child.pid!,
     outboxDir: outbox,
-    peakRssBytes: () => {
-      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return match ? Number(match[1]) * 1024 : NaN;
-    },
+    peakRssBytes: () => peakRss(pid),
     stop: async () => {
       await Promise.all([stopProcess(api.child), stopProcess(worker.child)]);
       rmSync(outbox, { recursive: true, force: true });
       await deleteRedisKeys(`${redisPrefix}:`);
     },
   };
+}
+
+/** A process's peak resident memory in bytes (Linux's VmHWM), NaN when it cannot be read. */
+export function peakRss(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
 }
 
 /** Removes what a bench store left in Redis (queues, rate-limit counters) under its prefix. */
