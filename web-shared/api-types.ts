@@ -2137,6 +2137,11 @@ export interface components {
              */
             invalid: number;
             /**
+             * @description Invalid boundaries made valid at ingest (GEOS MakeValid: a bow-tie becomes its two triangles), delivered repaired; counted among the invalid too
+             * @example 85
+             */
+            repaired: number;
+            /**
              * @description Boundaries of no area (their points on one line)
              * @example 10
              */

@@ -1,6 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { redisOptionsFromUrl } from '../../src/integrations/redis/redis-options';
 
 const ROOT = join(__dirname, '..', '..');
 const WORKER_ENTRY = join(ROOT, 'dist', 'src', 'worker.js');
@@ -88,6 +91,41 @@ export class WorkerProcess {
 /** Kills every worker process still running: for afterAll, before the database they use is dropped. */
 export async function killAllWorkers(): Promise<void> {
   await Promise.all([...running].map((worker) => worker.kill()));
+}
+
+/**
+ * What the passing of a killed worker's lockDuration (30 s) does, at once: the locks of the jobs of
+ * `queue` are gone, so a live worker's next stalled-job checks (every few seconds) take those jobs
+ * up again, as they would half a minute later. Call it only once the workers holding them are dead.
+ */
+export async function expireJobLocks(env: Record<string, string>, queue: string): Promise<number> {
+  const redis = new Redis(redisOptionsFromUrl(env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'));
+  try {
+    const locks = await redis.keys(`${env.REDIS_KEY_PREFIX}:bull:${queue}:*:lock`);
+    if (locks.length > 0) await redis.del(...locks);
+    return locks.length;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Runs now the next run of a job scheduler (BullMQ keeps it as a delayed job), as its interval
+ * passing would: the schedule is the worker's own, only the wait is skipped. False while no
+ * worker has made the schedule yet.
+ */
+export async function runScheduledNow(env: Record<string, string>, queue: string, scheduler: string): Promise<boolean> {
+  const bull = new Queue(queue, {
+    connection: redisOptionsFromUrl(env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    prefix: `${env.REDIS_KEY_PREFIX}:bull`,
+  });
+  try {
+    const next = (await bull.getDelayed()).find((job) => job.name === scheduler);
+    await next?.promote();
+    return next !== undefined;
+  } finally {
+    await bull.close();
+  }
 }
 
 let buildChecked = false;

@@ -10,6 +10,7 @@ import { DatasetsQueueModule } from './files/datasets-queue.module';
 import { KeyFieldCountingService } from './files/key-field-counting.service';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { IngestService } from './ingest/ingest.service';
+import { ShapeRepair } from './ingest/shape-repair';
 import { ReleasesProcessor } from './releases.processor';
 import { ReleasesRepository } from './releases.repository';
 import { ReleasesQueueModule } from './releases-queue.module';
@@ -23,6 +24,7 @@ import { ReleasesQueueModule } from './releases-queue.module';
     CountyDatasetsRepository,
     IngestJobsRepository,
     IngestService,
+    ShapeRepair,
     ComparisonRepository,
     CountyComparisonService,
     DatasetsProcessor,

@@ -16,7 +16,7 @@ import {
   TestApp,
   TestEnvironment,
 } from '../../support/test-app';
-import { killAllWorkers, WorkerProcess } from '../../support/worker-process';
+import { expireJobLocks, killAllWorkers, WorkerProcess } from '../../support/worker-process';
 
 interface PaidOrder {
   id: string;
@@ -235,9 +235,10 @@ describe('Mail when workers die mid-send or send the same message at once', () =
     expect(deliveredBeforeRestart).toBe(120);
 
     sink.stopHolding();
+    // The jobs of the killed workers come back once their locks expire (lockDuration, 30 s, here at
+    // once) and the next stalled-job checks find them.
+    expect(await expireJobLocks(workerEnv(), 'mail')).toBeGreaterThanOrEqual(caught.length);
     const worker = WorkerProcess.start(workerEnv());
-    // The jobs of the killed workers come back once their locks expire (lockDuration, 30 s) and the
-    // next stalled-job check finds them: about half a minute.
     await eventually(async () => [...keys].every((key) => sink.deliveriesByKey().has(key)), 60_000).catch(
       (error: Error) => {
         throw new Error(`${error.message}\nworker output:\n${worker.log}`);

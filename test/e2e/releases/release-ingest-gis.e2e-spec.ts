@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
+import { ZipFile } from 'yazl';
 import { eventually } from '../../support/eventually';
 import {
   createTestEnvironment,
@@ -129,10 +130,15 @@ describe('Release ingest of GIS sources: GeoPackage, zipped Shapefile, GeoJSON, 
    * `targetSrs`, or left without any projection when it is null.
    */
   function gisFile(name: string, driver: string, csv: string, targetSrs: string | null, extra: string[] = []): Buffer {
+    return readFileSync(gisPath(name, driver, csv, targetSrs, extra));
+  }
+
+  /** Where gisFile's GIS file (or folder, for a File Geodatabase) is written. */
+  function gisPath(name: string, driver: string, csv: string, targetSrs: string | null, extra: string[] = []): string {
     const source = join(work, `${name}.csv`);
     const target = join(work, name);
     writeFileSync(source, csv);
-    rmSync(target, { force: true });
+    rmSync(target, { force: true, recursive: true });
     const projection = targetSrs ? ['-s_srs', 'EPSG:4326', '-t_srs', targetSrs] : [];
     execFileSync(
       'ogr2ogr',
@@ -154,7 +160,44 @@ describe('Release ingest of GIS sources: GeoPackage, zipped Shapefile, GeoJSON, 
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    return readFileSync(target);
+    return target;
+  }
+
+  /** A folder zipped as GIS offices publish a File Geodatabase: the .gdb folder at the zip's root. */
+  async function zipOfFolder(folder: string): Promise<Buffer> {
+    const zip = new ZipFile();
+    for (const name of readdirSync(folder)) zip.addFile(join(folder, name), `${basename(folder)}/${name}`);
+    zip.end();
+    const parts: Buffer[] = [];
+    for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
+    return Buffer.concat(parts);
+  }
+
+  /** Sends a file by the resumable upload (tus), in two pieces as the console would; answers its ingest job's id. */
+  async function uploadResumably(releaseId: string, body: Buffer, filename: string): Promise<string> {
+    const tus = { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' };
+    const metadata = Object.entries({ releaseId, filename })
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const created = await api()
+      .post('/api/admin/uploads')
+      .set(tus)
+      .set('Upload-Length', String(body.length))
+      .set('Upload-Metadata', metadata)
+      .expect(201);
+    const location: string = created.headers.location;
+    const half = Math.floor(body.length / 2);
+    const patch = (offset: number, piece: Buffer) =>
+      api()
+        .patch(location)
+        .set(tus)
+        .set('Upload-Offset', String(offset))
+        .set('Content-Type', 'application/offset+octet-stream')
+        .send(piece)
+        .expect(204);
+    await patch(0, body.subarray(0, half));
+    const last = await patch(half, body.subarray(half));
+    return last.headers['upload-ingest-job'];
   }
 
   it('ingests a GeoPackage in the Delaware state plane: records split by county, shapes and centroids back in WGS 84 within a metre', async () => {
@@ -213,6 +256,49 @@ describe('Release ingest of GIS sources: GeoPackage, zipped Shapefile, GeoJSON, 
     expect(qa.map((row) => row.records)).toEqual([2, 3]);
   });
 
+  it('ingests a zipped File Geodatabase sent by resumable upload: a multipart lot kept whole, state-plane coordinates back in WGS 84', async () => {
+    const release = await draft();
+    const lots = [
+      { id: 'K-31', fips: KENT, wkt: square(-75.53, 39.14) },
+      {
+        id: 'K-32',
+        fips: KENT,
+        wkt: `MULTIPOLYGON (((-75.52 39.13,-75.5195 39.13,-75.5195 39.1305,-75.52 39.1305,-75.52 39.13)),((-75.51 39.13,-75.5095 39.13,-75.5095 39.1305,-75.51 39.13)))`,
+      },
+    ];
+    const csv = `WKT,parcel_id,county_fips,owner_name\n${lots
+      .map((lot) => `"${lot.wkt}",${lot.id},${lot.fips},Owner of ${lot.id}`)
+      .join('\n')}\n`;
+    const folder = gisPath('kent.gdb', 'OpenFileGDB', csv, DELAWARE_STATE_PLANE, ['-nlt', 'MULTIPOLYGON']);
+    const body = await zipOfFolder(folder);
+
+    const job = await finished(await uploadResumably(release.id, body, 'kent.gdb.zip'));
+    expect(job).toMatchObject({ state: 'completed', recordsRead: 2, countiesFound: 1, errors: [] });
+    const [ingest] = await store.db.query(`SELECT source_format FROM ingest_jobs WHERE id = $1`, [job.id]);
+    expect(ingest.source_format).toBe('filegdb');
+
+    const rows = await countyRows(release.month, KENT);
+    expect(rows.map((row) => [row.parcel_id, row.owner_name])).toEqual([
+      ['K-31', 'Owner of K-31'],
+      ['K-32', 'Owner of K-32'],
+    ]);
+    // Esri's geodatabase winds outer rings clockwise: the same vertices, each within a metre, in another order.
+    const nearest = (point: number[], among: number[][]) =>
+      Math.min(...among.map((other) => metresApart(point, other)));
+    rows.forEach((row, i) => {
+      const expected = pointsOf(lots[i].wkt);
+      const got = pointsOf(row.geometry_wkt);
+      expect(got).toHaveLength(expected.length);
+      for (const point of got) expect(nearest(point, expected)).toBeLessThan(1);
+      for (const point of expected) expect(nearest(point, got)).toBeLessThan(1);
+    });
+    const [multipart] = await store.db.query(
+      `SELECT ST_IsValid(ST_GeomFromText($1)) AS valid, ST_NumGeometries(ST_GeomFromText($1)) AS parts`,
+      [rows[1].geometry_wkt],
+    );
+    expect(multipart).toEqual({ valid: true, parts: 2 });
+  });
+
   it('ingests a zipped Shapefile, repairing a self-intersecting (bow-tie) lot into a valid shape', async () => {
     const release = await draft();
     const csv = `WKT,parcel_id,county_fips\n"${square(-75.4, 38.7)}",S-10,${SUSSEX}\n"${bowTie(-75.39, 38.7)}",S-11,${SUSSEX}\n`;
@@ -235,6 +321,9 @@ describe('Release ingest of GIS sources: GeoPackage, zipped Shapefile, GeoJSON, 
     expect(check).toEqual({ bow_tie_valid: true, parts: 2 });
     const [source] = await store.db.query(`SELECT ST_IsValid(ST_GeomFromText($1)) AS valid`, [bowTie(-75.39, 38.7)]);
     expect(source.valid).toBe(false);
+    // Counted on the QA row as the source had it, and as repaired.
+    const [qa] = await store.db.query(`SELECT shape_checks FROM release_counties WHERE release_id = $1`, [release.id]);
+    expect(qa.shape_checks).toMatchObject({ shapes: 1, invalid: 1, repaired: 1, missing: 0 });
   });
 
   it('ingests newline-delimited GeoJSON, keeping the latitude and longitude the source gives', async () => {

@@ -14,7 +14,7 @@ import {
   TestApp,
   TestEnvironment,
 } from '../../support/test-app';
-import { killAllWorkers, WorkerProcess } from '../../support/worker-process';
+import { expireJobLocks, killAllWorkers, runScheduledNow, WorkerProcess } from '../../support/worker-process';
 
 const LIMIT = 24 * 1024 * 1024;
 const HEADER = [
@@ -273,7 +273,7 @@ describe('Release ingest: source files split into county files, checked, and the
     expect(qa).toEqual({ records: 2, foreign_fips_rows: 2 });
   });
 
-  it("counts each county's parcel boundaries on its QA row, and flags more than 1 % missing or invalid", async () => {
+  it("counts each county's parcel boundaries on its QA row, repairs a bow-tie, and flags more than 1 % missing or invalid", async () => {
     const release = await draft();
     // Sussex County, Delaware: lots near Georgetown, and one placed in Montana.
     const [county] = await store.db.query(`SELECT id, fips FROM counties WHERE fips = '10005'`);
@@ -284,13 +284,16 @@ describe('Release ingest: source files split into county files, checked, and the
       ...Array.from({ length: 6 }, (_, i) => square(-75.4 + Math.min(i, 4) * 0.01)),
       square(-108.57, 48.87),
       '',
-      '"POLYGON((-75 38,-74.9 38.1,-74.9 38,-75 38.1,-75 38))"',
+      // A bow-tie lot (its ring crosses itself): repaired into its two triangles.
+      '"POLYGON((-75.4 38.65,-75.399 38.651,-75.399 38.65,-75.4 38.651,-75.4 38.65))"',
       '"POLYGON((-75 38,-74.9 38,-74.8 38,-75 38))"',
+      // A ring that is not closed: PostGIS cannot read it, so it is delivered as it came.
+      '"POLYGON((-75.4 38.66,-75.399 38.66,-75.399 38.661))"',
     ];
     const lines = shapes.map((shape, n) => `${county.fips}-${n},${county.fips},Owner ${n},${shape}`);
     const res = await send(release.id, gzipSync(csv(lines, 'parcel_id,county_fips,owner_name,geometry_wkt')));
     expect(res.status).toBe(202);
-    expect(await finished(res.body.id)).toMatchObject({ state: 'completed', recordsRead: 10 });
+    expect(await finished(res.body.id)).toMatchObject({ state: 'completed', recordsRead: 11 });
     const qa = await eventually(async () => {
       const [row] = await store.db.query(
         `SELECT status, shape_checks, flags FROM release_counties WHERE release_id = $1 AND county_id = $2`,
@@ -301,7 +304,8 @@ describe('Release ingest: source files split into county files, checked, and the
     const counted = {
       shapes: 7,
       missing: 1,
-      invalid: 1,
+      invalid: 2,
+      repaired: 1,
       noArea: 1,
       outsideCounty: 1,
       largerThanCounty: 0,
@@ -311,6 +315,25 @@ describe('Release ingest: source files split into county files, checked, and the
     expect(qa.flags).toContain('shapes');
     const detail = await api().get(`/api/admin/releases/${release.id}`).set('Authorization', `Bearer ${token}`);
     expect(detail.body.counties[0].shapeChecks).toEqual(counted);
+
+    // Every record is in the county's file: the bow-tie made valid (two parts), the open ring as it came.
+    const rows = (await countyFile(release.month, county.fips)).trim().split('\n').slice(1);
+    expect(rows).toHaveLength(11);
+    const wktOf = (n: number) =>
+      rows
+        .find((row) => row.startsWith(`${county.fips}-${n},`))!
+        .split(',"')[1]
+        .slice(0, -1);
+    const [bowTie] = await store.db.query(
+      `SELECT ST_IsValid(ST_GeomFromText($1)) AS valid, ST_NumGeometries(ST_GeomFromText($1)) AS parts,
+              round(ST_Area(ST_GeomFromText($1)::geography)) AS area`,
+      [wktOf(8)],
+    );
+    // Two triangles of half a lot each: 0.001° × 0.001° at 38.65° N is about 9,600 m².
+    expect(bowTie).toMatchObject({ valid: true, parts: 2 });
+    expect(Number(bowTie.area)).toBeGreaterThan(4000);
+    expect(Number(bowTie.area)).toBeLessThan(5500);
+    expect(wktOf(10)).toBe(shapes[10].slice(1, -1));
   });
 
   it('takes several files at once: the one with a wrong header gets 400 and leaves nothing, the others are ingested', async () => {
@@ -454,6 +477,22 @@ describe('Release ingest: source files split into county files, checked, and the
       await expectNothingLeft(release.id, release.month);
     });
 
+    it('refuses a gzip CSV whose geometry_wkt value unzips to 2 GB once the record passes 1 MiB, leaving nothing', async () => {
+      const release = await draft();
+      // 2 MB of gzip: the same 64 MiB of coordinates compressed once and sent as 32 gzip members.
+      const coordinates = gzipSync(Buffer.alloc(64 * 1024 * 1024, '-75.51 39.15,'), { level: 9 });
+      const body = Buffer.concat([
+        gzipSync('parcel_id,county_fips,geometry_wkt\n10001-1,10001,"POLYGON (('),
+        ...Array.from({ length: 32 }, () => coordinates),
+        gzipSync('-75.51 39.15))"\n'),
+      ]);
+      expect(body.length).toBeLessThan(LIMIT);
+      const res = await send(release.id, body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^Record 1 \(line 2\) is longer than 1 MiB/);
+      await expectNothingLeft(release.id, release.month);
+    });
+
     it('cuts off a body sent without Content-Length once it passes the size limit', async () => {
       const release = await draft();
       const status = await new Promise<number>((resolve, reject) => {
@@ -540,10 +579,12 @@ describe('Release ingest: source files split into county files, checked, and the
        VALUES ($1, $2, 'queued', $3, $4, false, now() - interval '2 minutes')`,
       [id, release.id, stagedKey, body.length],
     );
-    const job = await finished(id, 90_000);
+    // The sweep runs every minute: its next run, now.
+    await eventually(() => runScheduledNow(environment.env, 'releases', 'ingest-sweep'));
+    const job = await finished(id, 20_000);
     expect(job).toMatchObject({ state: 'completed', recordsRead: 2, countiesFound: 1 });
     expect(await countyFile(release.month, county.fips)).toBe(body.toString('utf8'));
-  }, 120_000);
+  });
 
   it('completes a job whose worker was killed mid-ingest once a worker runs again, with one file and row per county', async () => {
     const release = await draft();
@@ -564,6 +605,7 @@ describe('Release ingest: source files split into county files, checked, and the
     await eventually(async () => (await jobOf(res.body.id)).state === 'running', 30_000);
     await worker.kill();
     expect((await jobOf(res.body.id)).state).toBe('running');
+    expect(await expireJobLocks(environment.env, 'releases')).toBe(1);
 
     worker = startWorker();
     const job = await finished(res.body.id, 120_000);

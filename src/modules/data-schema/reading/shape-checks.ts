@@ -263,8 +263,10 @@ export interface ShapeCounts {
   /** Parcels with a readable, valid boundary of some area. */
   shapes: number;
   missing: number;
-  /** Unreadable as WKT of a polygon, a ring not closed or too short, or crossing itself. */
+  /** Unreadable as WKT of a polygon, a ring not closed or too short, or crossing itself: as the source had them. */
   invalid: number;
+  /** Invalid boundaries the ingest made valid (GEOS's MakeValid): counted in `invalid` too, delivered repaired. */
+  repaired: number;
   /** A boundary of no area (its points on one line). */
   noArea: number;
   /** Parcels whose boundary is another's of the file too: counted by the comparison, not at ingest. */
@@ -279,6 +281,7 @@ export const noShapeCounts = (): ShapeCounts => ({
   shapes: 0,
   missing: 0,
   invalid: 0,
+  repaired: 0,
   noArea: 0,
   outsideCounty: 0,
   largerThanCounty: 0,

@@ -28,7 +28,7 @@ describe('qaFlags', () => {
   });
 
   it('flags more than 1 % of parcels without a valid boundary, but not a county whose source has no boundaries', () => {
-    const counted = { outsideCounty: 0, largerThanCounty: 0 };
+    const counted = { repaired: 0, outsideCounty: 0, largerThanCounty: 0 };
     const shaped = (bad: number) => ({ shapes: 1000 - bad, missing: bad - 2, invalid: 1, noArea: 1, ...counted });
     expect(qaFlags(current({ shapeChecks: shaped(11) }), previous, someChanges)).toEqual(['shapes']);
     expect(qaFlags(current({ shapeChecks: shaped(10) }), previous, someChanges)).toEqual([]);

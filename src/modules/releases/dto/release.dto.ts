@@ -105,6 +105,13 @@ export class QaShapeChecksDto {
   })
   invalid: number;
 
+  @ApiProperty({
+    example: 85,
+    description:
+      'Invalid boundaries made valid at ingest (GEOS MakeValid: a bow-tie becomes its two triangles), delivered repaired; counted among the invalid too',
+  })
+  repaired: number;
+
   @ApiProperty({ example: 10, description: 'Boundaries of no area (their points on one line)' })
   noArea: number;
 

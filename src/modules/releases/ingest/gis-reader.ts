@@ -7,9 +7,8 @@ const WKT_HEADER = /^"?WKT"?(?=,|\r?\n)/;
 const LF = 0x0a;
 
 /**
- * Reads a GIS source as the CSV the splitter reads: ogr2ogr writes it (reprojected to WGS 84, shapes
- * made valid) to its standard output, which is fed to `push` as it comes, its header's WKT column
- * renamed geometry_wkt. A `push` that throws stops ogr2ogr and fails the read with that error.
+ * Reads a GIS source as the CSV the splitter reads: ogr2ogr writes it (reprojected to WGS 84) to its
+ * standard output, which is fed to `push` as it comes, its header's WKT column renamed geometry_wkt. A `push` that throws stops ogr2ogr and fails the read with that error.
  */
 export async function readGisSource(
   source: GisSource,

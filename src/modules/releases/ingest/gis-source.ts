@@ -259,8 +259,9 @@ export function schemaSelect(source: GisSource): string {
 
 /**
  * ogr2ogr's arguments that write the parcel layer as CSV to its standard output: reprojected to
- * WGS 84 from whatever projection it has, invalid shapes made valid (GEOS), the shape as WKT in
- * the first column (named WKT: GDAL 3.6 cannot name it; GisCsvHeader renames it).
+ * WGS 84 from whatever projection it has, the shape as WKT in the first column (named WKT: GDAL
+ * 3.6 cannot name it; readGisSource renames it). Shapes come as the source has them: the splitter
+ * counts the invalid and ShapeRepair makes them valid, as for a CSV source.
  */
 export function gisToCsvArgs(source: GisSource): string[] {
   return [
@@ -274,7 +275,6 @@ export function gisToCsvArgs(source: GisSource): string[] {
     schemaSelect(source),
     '-t_srs',
     'EPSG:4326',
-    '-makevalid',
     '-lco',
     'GEOMETRY=AS_WKT',
   ];

@@ -19,6 +19,7 @@ import { ReleasesRepository } from '../releases.repository';
 import { readGisSource } from './gis-reader';
 import { GIS_FILE_NAMES, GisKind, GisSourceRefused, openGisSource, SourceFormat } from './gis-source';
 import { IngestJobsRepository, IngestJobWork } from './ingest-jobs.repository';
+import { ShapeRepair } from './shape-repair';
 import { UNZIP_CHUNK_BYTES } from './source-inspector';
 import { SourceSplitter, SplitCounty, SplitMode } from './source-splitter';
 
@@ -54,7 +55,8 @@ export type IngestOutcome =
 
 /**
  * The worker's side of a release ingest: reads the staged source file once, splitting it
- * into one gzip CSV per county (see SourceSplitter) in local temporary files, then stores
+ * into one gzip CSV per county (see SourceSplitter) in local temporary files, makes the invalid
+ * boundaries it set aside valid where it can (ShapeRepair), then stores
  * each as the county's file of the release with its QA row, and queues its comparison. A
  * run starts from the beginning (a rerun after a worker died writes the same keys and rows).
  * A file that cannot be read fails the job before any county file is stored.
@@ -70,6 +72,7 @@ export class IngestService {
     private readonly counties: CountiesRepository,
     private readonly storage: DatasetStorage,
     private readonly queue: ReleasesQueue,
+    private readonly shapes: ShapeRepair,
     @Inject(storageConfig.KEY) private readonly config: ConfigType<typeof storageConfig>,
   ) {}
 
@@ -155,8 +158,10 @@ export class IngestService {
         );
       }
     }
-    for (const county of split.counties) await this.store(job, release.month, county);
-    for (const county of split.counties) await this.queue.queueCompare(job.releaseId, county.countyId, county.sha256);
+    const counties: SplitCounty[] = [];
+    for (const county of split.counties) counties.push(await this.shapes.repair(county));
+    for (const county of counties) await this.store(job, release.month, county);
+    for (const county of counties) await this.queue.queueCompare(job.releaseId, county.countyId, county.sha256);
     await this.storage.delete(job.stagedKey!);
     await this.jobs.complete(job.id, progress(), [...leftOut, ...split.errors]);
     const summary = `Ingest job ${job.id}: ${splitter.recordsRead} records, ${split.counties.length} counties into the ${release.month} release`;

@@ -48,6 +48,11 @@ export interface SplitCounty {
   foreignFipsRows: number;
   /** Its parcels' boundaries by what they are worth; null for a source without geometry_wkt. */
   shapeChecks: ShapeCounts | null;
+  /**
+   * Records set aside for their invalid boundary (a CSV file: the header, then those records as they
+   * were), for ShapeRepair to make valid and add to `path`; null when none was.
+   */
+  setAsidePath: string | null;
 }
 
 /** What the splitter routes: one county (rows of others are counted) or every county of a file by county_fips. */
@@ -64,6 +69,10 @@ class CountyOutput {
   readonly keyFilled: Int32Array;
   readonly invalid: Int32Array;
   readonly shapes = noShapeCounts();
+  /** Records with an invalid boundary, gathered before they are appended to the set-aside file. */
+  setAside: Buffer[] = [];
+  setAsideBytes = 0;
+  setAsidePath: string | null = null;
   private place: CountyPlace | null = null;
 
   constructor(
@@ -87,7 +96,9 @@ class CountyOutput {
 /**
  * Splits a source CSV, fed in chunks as it is read, into one gzip CSV per county (the header
  * line, then that county's records as they were, byte for byte) in a single pass, and takes
- * each county's QA facts on the way: records, key-field fill, invalid values by field. A
+ * each county's QA facts on the way: records, key-field fill, invalid values by field, boundaries
+ * by what they are worth. A record whose boundary is invalid is set aside in a file of its own
+ * for ShapeRepair, which adds it to the county's file once repaired. A
  * county's file grows by gzip members appended to it (a valid gzip file, read by every gunzip),
  * so a county can be set aside and taken up again without holding it open.
  */
@@ -136,7 +147,10 @@ export class SourceSplitter {
   end(): { counties: SplitCounty[]; errors: string[] } {
     this.reader.end();
     if (!this.reader.hasHeader) throw new CsvFormatError('The file is empty; it must start with the CSV header');
-    for (const output of this.outputs.values()) this.flush(output);
+    for (const output of this.outputs.values()) {
+      this.flush(output);
+      this.flushSetAside(output);
+    }
     const counties = [...this.outputs.values()].map((output) => this.facts(output));
     return { counties, errors: this.leftOut() };
   }
@@ -179,8 +193,28 @@ export class SourceSplitter {
       const shape = inspectShape(bytes, starts[geometry], ends[geometry]);
       countShape(output.shapes, shape);
       if (shape.verdict === 'shape') output.county.check(shape, output.shapes);
+      if (shape.verdict === 'invalid') return this.setAside(output, bytes, record.start, record.end);
     }
     this.write(output, bytes, record.start, record.end);
+  }
+
+  /** Keeps a record whose boundary is invalid out of the county's file, for its repair after the split. */
+  private setAside(output: CountyOutput, bytes: Buffer, start: number, end: number): void {
+    if (!output.setAsidePath) {
+      output.setAsidePath = join(this.dir, `${output.fips}.set-aside.csv`);
+      appendFileSync(output.setAsidePath, this.headerLine);
+    }
+    output.setAside.push(Buffer.from(bytes.subarray(start, end)));
+    if (bytes[end - 1] !== LF) output.setAside.push(Buffer.from('\n'));
+    output.setAsideBytes += end - start + 1;
+    if (output.setAsideBytes >= OUTPUT_BUFFER_BYTES) this.flushSetAside(output);
+  }
+
+  private flushSetAside(output: CountyOutput): void {
+    if (output.setAside.length === 0) return;
+    appendFileSync(output.setAsidePath!, Buffer.concat(output.setAside));
+    output.setAside = [];
+    output.setAsideBytes = 0;
   }
 
   /** The output of the record's county, or null for a record left out (counted). */
@@ -315,6 +349,7 @@ export class SourceSplitter {
       invalidValueCount,
       foreignFipsRows: output.foreign,
       shapeChecks: this.geometryColumn >= 0 ? output.shapes : null,
+      setAsidePath: output.setAsidePath,
     };
   }
 

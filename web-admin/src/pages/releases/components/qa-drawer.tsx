@@ -1,6 +1,7 @@
 import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import { LoadError } from '@/components/load-error';
 import { usePreview, type QaRow } from '../api';
+import { shapeChecksText } from '../shape-checks';
 
 const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -32,6 +33,9 @@ export function QaDrawer({ releaseId, row, onClose }: { releaseId: string; row: 
             </Descriptions.Item>
             <Descriptions.Item label="Duplicate parcel ids">{n(row.duplicateParcelIds)}</Descriptions.Item>
             <Descriptions.Item label="Rows of another county">{n(row.foreignFipsRows)}</Descriptions.Item>
+            <Descriptions.Item label="Parcel boundaries" span={2}>
+              {shapeChecksText(row.shapeChecks)}
+            </Descriptions.Item>
             <Descriptions.Item label="Flags" span={2}>
               {row.flags.length === 0
                 ? 'None'
