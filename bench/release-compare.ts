@@ -1,7 +1,8 @@
 /**
  * Section: comparing a 1-million-parcel county file with its previous release. Two releases of one
- * county are generated as they stream (every column of the data schema, realistic values, a few
- * percent of parcels added, removed and changed between them), kept between runs, and stored as
+ * county are generated as they stream (every column of the data schema, realistic values, every
+ * parcel's boundary, a few percent of parcels added, removed and changed between them, a third of
+ * the changed with a redrawn boundary), kept between runs, and stored as
  * the store stores county files; the older is published, the newer a draft whose comparison is queued, and the
  * worker process (`npm run start:worker`, as in production) runs it. What counts is the job's
  * duration in the worker (target < 60 s) and the worker's peak resident memory (target < 300 MB):
@@ -28,6 +29,7 @@ import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
+import { lotOrigin, lotWkt } from './support/lot-shapes';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const PARCELS = 1_000_000;
@@ -56,7 +58,15 @@ const LAST = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'GARCIA', 'MILLER', 'NGUY
 const STREETS = ['MAIN', 'OAK', 'PINE', 'MAPLE', 'CEDAR', 'ELM', 'WASHINGTON', 'LAKE', 'HILL', 'PARK'];
 const USES = ['Single family', 'Condominium', 'Townhouse', 'Duplex', 'Retail', 'Office', 'Vacant land'];
 const ZONING = ['R-1', 'R-2', 'R-3', 'RM', 'C-1', 'C-2', 'MU', 'I-1', 'A-1'];
-const ALWAYS = new Set(['parcel_id', 'county_fips', 'county_name', 'state_code', 'site_address', 'owner_name']);
+const ALWAYS = new Set([
+  'parcel_id',
+  'county_fips',
+  'county_name',
+  'state_code',
+  'site_address',
+  'owner_name',
+  'geometry_wkt',
+]);
 const COLUMNS = DATA_FIELDS.map((field) => field.name);
 const OWNER = COLUMNS.indexOf('owner_name');
 const ASSESSED = COLUMNS.indexOf('assessed_total_value');
@@ -79,7 +89,12 @@ function fateOf(n: number): Fate {
 const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** One parcel's record; `changed` gives its next release's version. */
-function record(n: number, county: { fips: string; name: string; state_code: string }, changed: boolean): string {
+function record(
+  n: number,
+  county: { fips: string; name: string; state_code: string },
+  changed: boolean,
+  origin: { lon: number; lat: number },
+): string {
   const random = generator(n);
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
@@ -106,6 +121,9 @@ function record(n: number, county: { fips: string; name: string; state_code: str
         return pick(USES);
       case 'zoning_code':
         return pick(ZONING);
+      case 'geometry_wkt':
+        // One changed parcel in three has its boundary redrawn (moved about a metre).
+        return lotWkt(n, origin, changed && n % 3 === 0 ? 0.00001 : 0);
     }
     switch (field.type) {
       case 'boolean':
@@ -137,11 +155,12 @@ async function* releaseFile(
   which: 'previous' | 'current',
 ): AsyncGenerator<string> {
   yield `${COLUMNS.join(',')}\n`;
+  const origin = lotOrigin(county.fips);
   let lines: string[] = [];
   for (let n = 1; n <= PARCELS; n++) {
     const fate = fateOf(n);
     if (which === 'previous' ? fate === 'added' : fate === 'removed') continue;
-    lines.push(record(n, county, which === 'current' && fate === 'changed'));
+    lines.push(record(n, county, which === 'current' && fate === 'changed', origin));
     if (lines.length === ROWS_A_CHUNK) {
       yield `${lines.join('\n')}\n`;
       lines = [];
@@ -160,7 +179,7 @@ export async function generatedRelease(
   which: 'previous' | 'current',
 ): Promise<string> {
   const made = createHash('sha256')
-    .update([generator, fateOf, record, releaseFile].map(String).join('\n'))
+    .update([generator, fateOf, record, releaseFile, lotWkt].map(String).join('\n'))
     .update(JSON.stringify([PARCELS, REMOVED_SHARE, ADDED_SHARE, CHANGED_SHARE, fillRates, COLUMNS]))
     .update(JSON.stringify([county.fips, county.name, county.state_code, which]))
     .digest('hex')
@@ -219,9 +238,11 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
       `SELECT id, fips, name, state_code FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT 1`,
     );
     let expected = { added: 0, removed: 0, changed: 0 };
+    let redrawn = 0;
     for (let n = 1; n <= PARCELS; n++) {
       const fate = fateOf(n);
       if (fate !== 'kept') expected = { ...expected, [fate]: expected[fate] + 1 };
+      if (fate === 'changed' && n % 3 === 0) redrawn++;
     }
     keys.push(`releases/${CURRENT}/changes/${county.fips}.csv.gz`);
     const noCounts = Object.fromEntries(KEY_FIELDS.map(({ field }) => [field, 0]));
@@ -277,23 +298,40 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
     const peak = peakRss(app.workerPid);
     const {
       rows: [row],
-    } = await db.query<{ added: number; removed: number; changed: number; records: number; bytes: number }>(
-      `SELECT c.added, c.removed, c.changed, d.records, d.bytes::int AS bytes FROM release_counties c
-       JOIN county_datasets d ON d.id = c.change_dataset_id WHERE c.release_id = $1`,
+    } = await db.query<{
+      added: number;
+      removed: number;
+      changed: number;
+      geometry: number;
+      records: number;
+      bytes: number;
+    }>(
+      `SELECT c.added, c.removed, c.changed, (c.changed_fields->>'geometry')::int AS geometry, d.records,
+              d.bytes::int AS bytes
+       FROM release_counties c JOIN county_datasets d ON d.id = c.change_dataset_id WHERE c.release_id = $1`,
       [current.id],
     );
-    const right = row.added === expected.added && row.removed === expected.removed && row.changed === expected.changed;
-    if (!right) throw new Error(`the comparison found ${JSON.stringify(row)}, expected ${JSON.stringify(expected)}`);
+    const right =
+      row.added === expected.added &&
+      row.removed === expected.removed &&
+      row.changed === expected.changed &&
+      row.geometry === redrawn;
+    if (!right) {
+      throw new Error(
+        `the comparison found ${JSON.stringify(row)}, expected ${JSON.stringify({ ...expected, geometry: redrawn })}`,
+      );
+    }
     const mb = (bytes: number) => `${figure(bytes / 1024 / 1024)} MB`;
     return [
       [
         'Release comparison: files compared',
-        `${figure(PARCELS - expected.added)} and ${figure(PARCELS - expected.removed)} parcels, ${COLUMNS.length} columns ` +
+        `${figure(PARCELS - expected.added)} and ${figure(PARCELS - expected.removed)} parcels with polygons, ${COLUMNS.length} columns ` +
           `(${mb(files[0].bytes)} and ${mb(files[1].bytes)} gzip; generated or reused, and stored, in ${figure(generatedSeconds)} s)`,
       ],
       [
         'Release comparison: changes found (all as generated)',
-        `${figure(row.added)} added, ${figure(row.removed)} removed, ${figure(row.changed)} changed; ` +
+        `${figure(row.added)} added, ${figure(row.removed)} removed, ${figure(row.changed)} changed ` +
+          `(${figure(row.geometry)} with a redrawn boundary); ` +
           `change file ${figure(row.records)} rows, ${mb(row.bytes)}`,
       ],
       ['Release comparison: placement', 'the worker on both cores during the job, PostgreSQL on the same machine'],

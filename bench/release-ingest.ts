@@ -1,7 +1,7 @@
 /**
  * Section: release ingest at scale. A national-style source file is generated (streaming, to a
- * temporary gzip file): every column of the data schema, >= 1 GiB of CSV, >= 1 M records over 60
- * of the seeded counties, in runs of a few hundred records per county as state files come. As
+ * temporary gzip file): every column of the data schema, each record's lot boundary in
+ * geometry_wkt, >= 1 GiB of CSV, >= 1 M records over 60 of the seeded counties, in runs of a few hundred records per county as state files come. As
  * the yardstick, `zcat file | gzip -6 > /dev/null` is timed on it: reading the file and writing
  * it compressed once, what any one-pass split at least does. Then the file is ingested as staff
  * do it: POST /api/admin/releases/:id/files to the running API, and the worker splits it into
@@ -17,6 +17,7 @@ import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { DATA_FIELDS, type DataField } from '../src/modules/data-schema/data-schema';
+import { lotOrigin, lotWkt } from './support/lot-shapes';
 import { uploadFile } from './support/upload-file';
 import { adminToken, type BenchApp, peakRss } from './support/bench-app';
 import { figure, verdict, type BenchSection, type ResultRow } from './support/section';
@@ -77,8 +78,12 @@ function valueOf(field: DataField, random: () => number): string {
  */
 async function generateSource(path: string, fips: string[]): Promise<{ records: number; bytes: number }> {
   const random = generator(20_261_125);
-  const others = DATA_FIELDS.filter((field) => field.name !== 'parcel_id' && field.name !== 'county_fips');
-  const header = ['parcel_id', 'county_fips', ...others.map((field) => field.name)].join(',');
+  const identifiers = ['parcel_id', 'county_fips', 'geometry_wkt'];
+  const others = DATA_FIELDS.filter((field) => !identifiers.includes(field.name));
+  const header = [...identifiers, ...others.map((field) => field.name)].join(',');
+  // Each record's own lot, on a grid inside its county, so the shape checks judge real places.
+  const origins = new Map(fips.map((code) => [code, lotOrigin(code)]));
+  const lots = new Map(fips.map((code) => [code, 0]));
   const size = Math.ceil(others.length / GROUPS);
   const groups = Array.from({ length: GROUPS }, (_, g) => others.slice(g * size, (g + 1) * size));
   const variants = groups.map((group) =>
@@ -97,13 +102,16 @@ async function generateSource(path: string, fips: string[]): Promise<{ records: 
   let records = 0;
   while (records < MIN_RECORDS || bytes < MIN_BYTES) {
     const county = fips[Math.floor(random() * fips.length)];
+    const origin = origins.get(county)!;
+    let lot = lots.get(county)!;
     const lines: string[] = [];
     for (let i = 0; i < RUN_LENGTH; i++) {
       records++;
-      let line = `${county}-${String(records).padStart(9, '0')},${county}`;
+      let line = `${county}-${String(records).padStart(9, '0')},${county},"${lotWkt(lot++, origin)}"`;
       for (let g = 0; g < GROUPS; g++) line += `,${variants[g][(random() * VARIANTS) | 0]}`;
       lines.push(line);
     }
+    lots.set(county, lot);
     await write(`${lines.join('\n')}\n`);
   }
   gzip.end();
@@ -173,7 +181,7 @@ export const benchReleaseIngest: BenchSection = async (app: BenchApp): Promise<R
     return [
       [
         'release ingest: source file',
-        `${figure(generated.records)} records, ${figure(mb(generated.bytes))} MiB CSV (${figure(mb(gzBytes))} MiB gzip), ${fips.length} counties, ${DATA_FIELDS.length} columns`,
+        `${figure(generated.records)} records with polygons in geometry_wkt, ${figure(mb(generated.bytes))} MiB CSV (${figure(mb(gzBytes))} MiB gzip), ${fips.length} counties, ${DATA_FIELDS.length} columns`,
       ],
       [
         'release ingest: zcat | gzip -6 > /dev/null',
