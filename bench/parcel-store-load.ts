@@ -9,7 +9,6 @@
  * duration against ogr2ogr's (target ≥ 0.5× ogr2ogr's speed) and the worker's peak RSS (< 300 MB).
  * PARCEL_STORE_BENCH_PARCELS sets the county's size (1,000,000 by default).
  */
-import { Queue } from 'bullmq';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
@@ -21,15 +20,14 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
-import { readEnvironment } from '../src/config/environment';
 import { storageConfig } from '../src/config/storage.config';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
-import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
+import { HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const PARCELS = Number(process.env.PARCEL_STORE_BENCH_PARCELS ?? 1_000_000);
@@ -176,13 +174,8 @@ export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> 
   const storage = datasetStorageFor(storageConfig());
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
-  const prefix = `bench-${new URL(app.databaseUrl).pathname.slice(1)}`;
   // Publishing queues the file's conversions to other formats: held while the load is measured, then dropped.
-  const formats = new Queue(FORMATS_QUEUE, {
-    connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
-    prefix: `${prefix}:bull`,
-  });
-  await formats.pause();
+  const conversions = await HeldWork.hold(app, [FORMATS_QUEUE]);
   const key = `releases/${MONTH}/counties/bench-parcels.csv.gz`;
   try {
     const {
@@ -299,9 +292,7 @@ export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> 
       ],
     ];
   } finally {
-    await formats.obliterate({ force: true });
-    await formats.resume();
-    await formats.close();
+    await conversions.drop();
     await db.end();
     await storage.delete(key);
   }

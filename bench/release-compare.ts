@@ -8,7 +8,6 @@
  * duration in the worker (target < 60 s) and the worker's peak resident memory (target < 300 MB):
  * the parcels go through PostgreSQL, never into the worker's heap.
  */
-import { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -18,18 +17,18 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
-import { readEnvironment } from '../src/config/environment';
 import { storageConfig } from '../src/config/storage.config';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
-import { redisOptionsFromUrl } from '../src/integrations/redis/redis-options';
 import type { DatasetStorage } from '../src/integrations/storage/dataset-storage';
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
+import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
 import { lotOrigin, lotWkt } from './support/lot-shapes';
+import { benchQueue, HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const PARCELS = 1_000_000;
@@ -208,18 +207,10 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
   const storage = datasetStorageFor(storageConfig());
   const db = new Client({ connectionString: app.databaseUrl });
   await db.connect();
-  const prefix = `bench-${new URL(app.databaseUrl).pathname.slice(1)}`;
-  const queue = new Queue(RELEASES_QUEUE, {
-    connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
-    prefix: `${prefix}:bull`,
-  });
-  // Publishing the previous release queues its conversions to other formats: held while the comparison is measured
-  // (the formats section measures them), then dropped.
-  const formats = new Queue(FORMATS_QUEUE, {
-    connection: { ...redisOptionsFromUrl(readEnvironment().REDIS_URL as string), maxRetriesPerRequest: null },
-    prefix: `${prefix}:bull`,
-  });
-  await formats.pause();
+  const queue = benchQueue(app, RELEASES_QUEUE);
+  // Publishing the previous release queues its conversions to other formats and its load into the parcel store:
+  // held while the comparison is measured (the formats and parcel-store sections measure them), then dropped.
+  const published = await HeldWork.hold(app, [FORMATS_QUEUE, PARCEL_STORE_QUEUE]);
   const keys = [`releases/${PREVIOUS}/counties/bench.csv.gz`, `releases/${CURRENT}/counties/bench.csv.gz`];
   try {
     const token = await adminToken(app.origin);
@@ -345,9 +336,7 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
       ],
     ];
   } finally {
-    await formats.obliterate({ force: true });
-    await formats.resume();
-    await formats.close();
+    await published.drop();
     await queue.close();
     await db.end();
     for (const key of keys) await storage.delete(key);

@@ -106,6 +106,9 @@ describe('A month of data released from the admin console in a real browser', ()
     await qa.getByRole('button', { name: columbia.name }).click();
     const drawer = page.locator('.ant-drawer-open');
     await drawer.getByText('More than 1 % of the values are not valid for their field').first().waitFor();
+    // Its parcels' boundaries counted: every generated lot has a valid one.
+    const boundaries = drawer.locator('.ant-descriptions-item-label', { hasText: 'Parcel boundaries' });
+    expect(await boundaries.locator('+ .ant-descriptions-item-content').innerText()).toMatch(/^\d+ valid$/);
     const preview = drawer.getByRole('table').last();
     await preview.getByRole('columnheader', { name: 'parcel_id', exact: true }).waitFor();
     expect(await preview.locator('tbody tr.ant-table-row').count()).toBe(10);
