@@ -26,7 +26,7 @@ import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.p
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
+import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss, restartPeakRss } from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
 
@@ -248,7 +248,7 @@ export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> 
        VALUES ($1, $2, $3, 'ready', $4, $5)`,
       [release.id, county.id, dataset.id, PARCELS, noCounts],
     );
-    const rssBefore = peakRss(app.workerPid);
+    const rssBefore = restartPeakRss(app.workerPid);
     const load = await withProcessOnEveryCore(app.workerPid, async () => {
       await admin(`/api/admin/releases/${release.id}/publish`, {});
       const deadline = Date.now() + 30 * 60_000;

@@ -26,7 +26,7 @@ import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss } from './support/bench-app';
+import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss, restartPeakRss } from './support/bench-app';
 import { lotOrigin, lotWkt } from './support/lot-shapes';
 import { benchQueue, HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
@@ -267,7 +267,7 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
     const current = await admin('/api/admin/releases', { month: CURRENT });
     await recordFile(current, CURRENT, 1, PARCELS - expected.removed);
 
-    const rssBefore = peakRss(app.workerPid);
+    const rssBefore = restartPeakRss(app.workerPid);
     // The worker runs the job on both cores, as a worker has its machine's; the API waits idle.
     const { job, state } = await withProcessOnEveryCore(app.workerPid, async () => {
       const queued = await queue.add(

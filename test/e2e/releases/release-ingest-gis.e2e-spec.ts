@@ -319,6 +319,10 @@ describe('Release ingest of GIS sources: GeoPackage, zipped Shapefile, GeoJSON, 
       ),
     ];
     expect(check).toEqual({ bow_tie_valid: true, parts: 2 });
+    // The source had no latitude or longitude: the repaired lot's centroid, the middle of its two triangles.
+    expect(
+      metresApart([Number(rows[1].longitude), Number(rows[1].latitude)], [-75.39 + 0.00025, 38.7 + 0.00025]),
+    ).toBeLessThan(1);
     const [source] = await store.db.query(`SELECT ST_IsValid(ST_GeomFromText($1)) AS valid`, [bowTie(-75.39, 38.7)]);
     expect(source.valid).toBe(false);
     // Counted on the QA row as the source had it, and as repaired.

@@ -1,5 +1,5 @@
 import { describeLayers } from './gis-layers';
-import { GisSource, schemaSelect, sniffSource } from './gis-source';
+import { GisSource, hasCentroidFields, schemaSelect, sniffSource } from './gis-source';
 
 describe('GIS sources: what the first bytes say, what ogrinfo says, what is read', () => {
   it('tells the kinds apart by their first bytes, not by what a client says', () => {
@@ -52,7 +52,7 @@ describe('GIS sources: what the first bytes say, what ogrinfo says, what is read
     expect(unknown).toMatchObject({ name: 'other', geometryType: 'Point', srsKnown: false });
   });
 
-  it('reads the schema fields under their names, pads a numeric county_fips, and computes centroids a source lacks', () => {
+  it('reads the schema fields under their names, pads a numeric county_fips, and leaves centroids a source lacks to the splitter', () => {
     const source: GisSource = {
       format: 'shapefile',
       gdalPath: '/vsizip/x.zip/p.shp',
@@ -66,18 +66,28 @@ describe('GIS sources: what the first bytes say, what ogrinfo says, what is read
           { name: 'PARCEL_ID', type: 'String' },
           { name: 'county_fip', type: 'Integer' },
           { name: 'last_sale_', type: 'Date' },
+          { name: 'LATITUDE', type: 'Real' },
         ],
       },
       fields: new Map([
         ['parcel_id', 'PARCEL_ID'],
         ['county_fips', 'county_fip'],
+        ['last_sale_date', 'last_sale_'],
+        ['latitude', 'LATITUDE'],
       ]),
-      leftOut: ['last_sale_'],
+      leftOut: [],
     };
+    expect(hasCentroidFields(source)).toBe(false);
     expect(schemaSelect(source)).toBe(
       'SELECT "GEOMETRY", "PARCEL_ID" AS parcel_id, substr(\'00000\' || CAST("county_fip" AS INTEGER), -5) AS county_fips, ' +
-        'ST_Y(ST_Transform(ST_Centroid(CASE WHEN ST_IsValid("GEOMETRY") THEN "GEOMETRY" ELSE ST_MakeValid("GEOMETRY") END), 4326)) AS latitude, ' +
-        'ST_X(ST_Transform(ST_Centroid(CASE WHEN ST_IsValid("GEOMETRY") THEN "GEOMETRY" ELSE ST_MakeValid("GEOMETRY") END), 4326)) AS longitude FROM "p"',
+        'substr(CAST("last_sale_" AS TEXT), 1, 10) AS last_sale_date FROM "p"',
     );
+    const withCentroid = {
+      ...source,
+      layer: { ...source.layer, fields: [...source.layer.fields, { name: 'LONGITUDE', type: 'Real' }] },
+      fields: new Map([...source.fields, ['longitude', 'LONGITUDE']]),
+    };
+    expect(hasCentroidFields(withCentroid)).toBe(true);
+    expect(schemaSelect(withCentroid)).toMatch(/, "LATITUDE" AS latitude, "LONGITUDE" AS longitude, substr\(/);
   });
 });

@@ -229,24 +229,20 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * The SQL (GDAL's SQLite dialect) that reads the parcel layer as the schema's fields: the layer's
  * fields under their schema names, a county_fips stored as a number padded back to five digits,
- * dates as YYYY-MM-DD, and, when the source lacks them, the centroid's latitude and longitude
- * computed from the shape (made valid first, so a self-intersecting lot still has its middle).
+ * and dates as YYYY-MM-DD. A source without latitude and longitude gets them from its shapes in
+ * the splitter (see SourceSplitter's centroidsFromShapes), which reads every shape anyway: in
+ * GDAL's SQL they were a third of the read.
  */
 export function schemaSelect(source: GisSource): string {
   const geometry = quoted(source.layer.geometryColumn ?? 'GEOMETRY');
   const types = new Map(source.layer.fields.map((field) => [field.name, field.type]));
   const columns = [geometry];
-  const hasCentroid = CENTROID_FIELDS.every((name) => source.fields.has(name));
+  const hasCentroid = hasCentroidFields(source);
   for (const name of SCHEMA_FIELDS) {
     const sourceName = source.fields.get(name);
-    if (CENTROID_FIELDS.includes(name as (typeof CENTROID_FIELDS)[number]) && !hasCentroid) {
-      const axis = name === 'latitude' ? 'ST_Y' : 'ST_X';
-      // Made valid only when it is not: SpatiaLite's ST_MakeValid on every shape doubled the read (bench).
-      const valid = `CASE WHEN ST_IsValid(${geometry}) THEN ${geometry} ELSE ST_MakeValid(${geometry}) END`;
-      columns.push(`${axis}(ST_Transform(ST_Centroid(${valid}), 4326)) AS ${name}`);
-      continue;
-    }
     if (!sourceName) continue;
+    // Half a centroid is none: both come from the shape.
+    if (CENTROID_FIELDS.includes(name as (typeof CENTROID_FIELDS)[number]) && !hasCentroid) continue;
     const type = types.get(sourceName) ?? 'String';
     let value = quoted(sourceName);
     if (name === 'county_fips' && /^(Integer|Real)/.test(type))
@@ -255,6 +251,11 @@ export function schemaSelect(source: GisSource): string {
     columns.push(`${value} AS ${name}`);
   }
   return `SELECT ${columns.join(', ')} FROM ${quoted(source.layer.name)}`;
+}
+
+/** Whether the layer gives each parcel's latitude and longitude itself. */
+export function hasCentroidFields(source: Pick<GisSource, 'fields'>): boolean {
+  return CENTROID_FIELDS.every((name) => source.fields.has(name));
 }
 
 /**

@@ -128,7 +128,8 @@ export class IngestService {
     }
     const mode = await this.modeOf(job);
 
-    const splitter = new SourceSplitter(mode, dir);
+    // A GIS source without latitude and longitude gets them from its shapes, as it is split.
+    const splitter = new SourceSplitter(mode, dir, { centroidsFromShapes: job.sourceFormat !== 'csv' });
     let bytesRead = 0;
     const progress = () => ({ bytesRead, recordsRead: splitter.recordsRead, countiesFound: splitter.countiesFound });
     const timer = setInterval(() => {

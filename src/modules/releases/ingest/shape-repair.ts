@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
 import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { DataSource, QueryRunner } from 'typeorm';
-import { CsvRecordReader, inspectShape, type ShapeCounts } from '../../data-schema';
+import { CsvRecordReader, inspectShape, type RecordView, type ShapeCounts } from '../../data-schema';
 import { CountyPlace } from './county-place';
 import { OUTPUT_GZIP_LEVEL, SplitCounty } from './source-splitter';
 
@@ -34,19 +34,27 @@ const REPAIR_FUNCTION = `
     RETURN NULL;
   END $$`;
 
-/** A set-aside record: its bytes, and where its geometry_wkt value lies in them, quotes included. */
+/** Where a field's value lies in a record's bytes, its quotes included. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** A set-aside record: its bytes, its boundary, and where its geometry_wkt and empty centroid (if so) lie in them. */
 interface SetAside {
   record: Buffer;
-  valueStart: number;
-  valueEnd: number;
   wkt: string;
+  geometry: Span;
+  /** The latitude and longitude fields when both are empty (a GIS source's, filled by the splitter): filled here. */
+  centroid: [Span, Span] | null;
 }
 
 /**
  * Makes valid the boundaries the splitter set aside as invalid (a ring crossing itself, not closed,
  * too short) and adds their records, repaired where PostGIS could and as they were where it could
  * not, to the county's file: every record of the source stays in it, and the QA row counts the
- * repaired among the invalid. The file's size and checksum are taken again.
+ * repaired among the invalid. A repaired record whose latitude and longitude are both empty gets
+ * its new shape's centroid. The file's size and checksum are taken again.
  */
 @Injectable()
 export class ShapeRepair {
@@ -63,17 +71,22 @@ export class ShapeRepair {
       const out = new MemberWriter(county.path);
       let pending: SetAside[] = [];
       let geometry = -1;
+      let latitude = -1;
+      let longitude = -1;
       const reader = new CsvRecordReader({
         header: (columns) => {
           geometry = columns.indexOf('geometry_wkt');
+          latitude = columns.indexOf('latitude');
+          longitude = columns.indexOf('longitude');
         },
-        record: ({ bytes, start, end, starts, ends }) => {
-          const quoted = starts[geometry] > start && bytes[starts[geometry] - 1] === QUOTE ? 1 : 0;
+        record: (view) => {
+          const { bytes, start, end, starts, ends } = view;
+          const empty = (column: number) => column >= 0 && ends[column] === starts[column];
           pending.push({
             record: Buffer.from(bytes.subarray(start, end)),
-            valueStart: starts[geometry] - quoted - start,
-            valueEnd: ends[geometry] + quoted - start,
             wkt: bytes.toString('utf8', starts[geometry], ends[geometry]).replace(/""/g, '"'),
+            geometry: spanOf(view, geometry),
+            centroid: empty(latitude) && empty(longitude) ? [spanOf(view, latitude), spanOf(view, longitude)] : null,
           });
         },
       });
@@ -109,23 +122,44 @@ export class ShapeRepair {
       [batch.map((item) => item.wkt)],
     )) as { wkt: string | null }[];
     for (let i = 0; i < batch.length; i++) {
-      const { record, valueStart, valueEnd } = batch[i];
+      const { record, geometry, centroid } = batch[i];
       const wkt = rows[i].wkt;
-      if (wkt === null) {
-        await out.write(record);
-        continue;
-      }
-      const value = Buffer.from(`"${wkt}"`, 'utf8');
-      const shape = inspectShape(value, 1, value.length - 1);
-      if (shape.verdict !== 'shape') {
+      const value = wkt === null ? null : Buffer.from(`"${wkt}"`, 'utf8');
+      const shape = value && inspectShape(value, 1, value.length - 1);
+      if (!value || shape?.verdict !== 'shape') {
         await out.write(record);
         continue;
       }
       counts.repaired++;
       place.check(shape, counts);
-      await out.write(Buffer.concat([record.subarray(0, valueStart), value, record.subarray(valueEnd)]));
+      const replaced: [Span, Buffer][] = [[geometry, value]];
+      if (centroid) {
+        replaced.push(
+          [centroid[0], Buffer.from(shape.lat.toFixed(7))],
+          [centroid[1], Buffer.from(shape.lon.toFixed(7))],
+        );
+      }
+      await out.write(replacing(record, replaced));
     }
   }
+}
+
+/** A field's value with its quotes, in the bytes of the record the view is of (offsets from the record's start). */
+function spanOf({ bytes, start, starts, ends }: RecordView, column: number): Span {
+  const quoted = starts[column] > start && bytes[starts[column] - 1] === QUOTE ? 1 : 0;
+  return { start: starts[column] - quoted - start, end: ends[column] + quoted - start };
+}
+
+/** The record with the values at these spans replaced. */
+function replacing(record: Buffer, values: [Span, Buffer][]): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const [span, value] of [...values].sort(([a], [b]) => a.start - b.start)) {
+    parts.push(record.subarray(at, span.start), value);
+    at = span.end;
+  }
+  parts.push(record.subarray(at));
+  return Buffer.concat(parts);
 }
 
 /** Appends records to a county's gzip file as further gzip members, as the splitter writes it. */

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { SourceSplitter, UNKNOWN_FIPS_TRACKED } from './source-splitter';
 
 // The heap is measured after a full collection, so only what the splitter keeps is counted.
@@ -40,6 +41,49 @@ describe('SourceSplitter', () => {
     );
     expect(errors[0]).toMatch(/, and 9,980 rows of other codes$/);
     expect(errors[0].length).toBeLessThan(1000);
+  });
+
+  it("adds a GIS source's missing centroids from its shapes, and sets aside a bow-tie with an empty pair for its repair", () => {
+    const splitter = new SourceSplitter({ county: { id: 'county-10005', fips: '10005' } }, dir, {
+      centroidsFromShapes: true,
+    });
+    splitter.push(
+      Buffer.from(
+        'geometry_wkt,parcel_id,county_fips\r\n' +
+          '"POLYGON ((-75.4 38.6,-75.399 38.6,-75.399 38.601,-75.4 38.601,-75.4 38.6))",S-1,10005\r\n' +
+          ',S-2,10005\r\n' +
+          '"POLYGON ((-75.4 38.65,-75.399 38.651,-75.399 38.65,-75.4 38.651,-75.4 38.65))",S-3,10005',
+      ),
+    );
+    const [county] = splitter.end().counties;
+    expect(county).toMatchObject({ records: 3, shapeChecks: { shapes: 1, missing: 1, invalid: 1 } });
+    expect(gunzipSync(readFileSync(county.path)).toString()).toBe(
+      'geometry_wkt,parcel_id,county_fips,latitude,longitude\n' +
+        '"POLYGON ((-75.4 38.6,-75.399 38.6,-75.399 38.601,-75.4 38.601,-75.4 38.6))",S-1,10005,38.6005000,-75.3995000\n' +
+        ',S-2,10005,,\n',
+    );
+    expect(readFileSync(county.setAsidePath!, 'utf8')).toBe(
+      'geometry_wkt,parcel_id,county_fips,latitude,longitude\n' +
+        '"POLYGON ((-75.4 38.65,-75.399 38.651,-75.399 38.65,-75.4 38.651,-75.4 38.65))",S-3,10005,,\n',
+    );
+  });
+
+  it('keeps the latitude and longitude a GIS source gives, and adds none to a CSV source', () => {
+    const shape = '"POLYGON ((-75.4 38.6,-75.399 38.6,-75.399 38.601,-75.4 38.601,-75.4 38.6))"';
+    const split = (header: string, row: string, centroidsFromShapes: boolean) => {
+      const splitter = new SourceSplitter({ county: { id: 'c', fips: '10005' } }, mkdtempSync(join(dir, 'run-')), {
+        centroidsFromShapes,
+      });
+      splitter.push(Buffer.from(`${header}\n${row}\n`));
+      return gunzipSync(readFileSync(splitter.end().counties[0].path)).toString();
+    };
+    const given = `${shape},S-1,10005,38.5,-75.25`;
+    expect(split('geometry_wkt,parcel_id,county_fips,latitude,longitude', given, true)).toBe(
+      `geometry_wkt,parcel_id,county_fips,latitude,longitude\n${given}\n`,
+    );
+    expect(split('geometry_wkt,parcel_id,county_fips', `${shape},S-1,10005`, false)).toBe(
+      `geometry_wkt,parcel_id,county_fips\n${shape},S-1,10005\n`,
+    );
   });
 
   it('counts a huge county_fips as a row of another county in a one-county file', () => {

@@ -30,6 +30,7 @@ export const UNKNOWN_FIPS_TRACKED = 10_000;
  */
 export const UNKNOWN_FIPS_KEPT_BYTES = 16;
 const LF = 0x0a;
+const CR = 0x0d;
 const TYPE_FIELDS = new Map<string, FieldType>(DATA_FIELDS.map((field) => [field.name, field.type]));
 
 /** One county's file as split out, with what its QA row records. */
@@ -53,6 +54,14 @@ export interface SplitCounty {
    * were), for ShapeRepair to make valid and add to `path`; null when none was.
    */
   setAsidePath: string | null;
+}
+
+export interface SplitOptions {
+  /**
+   * A GIS source without latitude and longitude: each record gets them, as the last two columns,
+   * from its shape's centroid (read here anyway), empty for a record without a readable shape.
+   */
+  centroidsFromShapes?: boolean;
 }
 
 /** What the splitter routes: one county (rows of others are counted) or every county of a file by county_fips. */
@@ -111,6 +120,8 @@ export class SourceSplitter {
   private typedColumns: number[] = [];
   private typeOf: FieldType[] = [];
   private geometryColumn = -1;
+  /** Whether each record is written with its shape's centroid added (SplitOptions.centroidsFromShapes). */
+  private centroidAdded = false;
   private readonly outputs = new Map<string, CountyOutput>();
   private readonly open: CountyOutput[] = [];
   private readonly spareBuffers: Buffer[] = [];
@@ -124,6 +135,7 @@ export class SourceSplitter {
   constructor(
     private readonly mode: SplitMode,
     private readonly dir: string,
+    private readonly options: SplitOptions = {},
   ) {
     this.reader = new CsvRecordReader({
       header: (columns) => this.header(columns),
@@ -162,9 +174,15 @@ export class SourceSplitter {
     } catch (error) {
       throw new CsvFormatError((error as Error).message);
     }
-    this.headerLine = Buffer.from(`${this.columns.join(',')}\n`, 'utf8');
     this.fipsColumn = this.columns.indexOf('county_fips');
     this.geometryColumn = this.columns.indexOf('geometry_wkt');
+    this.centroidAdded =
+      this.options.centroidsFromShapes === true &&
+      this.geometryColumn >= 0 &&
+      !this.columns.includes('latitude') &&
+      !this.columns.includes('longitude');
+    const written = this.centroidAdded ? [...this.columns, 'latitude', 'longitude'] : this.columns;
+    this.headerLine = Buffer.from(`${written.join(',')}\n`, 'utf8');
     this.keyColumns = KEY_FIELDS.map(({ field }) => this.columns.indexOf(field));
     this.typeOf = this.columns.map((name) => TYPE_FIELDS.get(name) ?? 'text');
     this.typedColumns = this.typeOf.flatMap((type, i) => (type === 'text' ? [] : [i]));
@@ -193,6 +211,13 @@ export class SourceSplitter {
       const shape = inspectShape(bytes, starts[geometry], ends[geometry]);
       countShape(output.shapes, shape);
       if (shape.verdict === 'shape') output.county.check(shape, output.shapes);
+      if (this.centroidAdded) {
+        // A shape set aside gets its centroid once repaired (ShapeRepair fills the empty pair).
+        const centroid = shape.verdict === 'shape' ? `,${shape.lat.toFixed(7)},${shape.lon.toFixed(7)}` : ',,';
+        const line = withFieldsAdded(bytes, record.start, record.end, centroid);
+        if (shape.verdict === 'invalid') return this.setAside(output, line, 0, line.length);
+        return this.write(output, line, 0, line.length);
+      }
       if (shape.verdict === 'invalid') return this.setAside(output, bytes, record.start, record.end);
     }
     this.write(output, bytes, record.start, record.end);
@@ -364,6 +389,14 @@ export class SourceSplitter {
       `${plural(this.unknownRows, 'row')} left out: their county_fips is no county on record: ${shown.join(', ')}${others}`,
     ];
   }
+}
+
+/** The record with more fields after its last one, and one line break. */
+function withFieldsAdded(bytes: Buffer, start: number, end: number, fields: string): Buffer {
+  let last = end;
+  if (bytes[last - 1] === LF) last--;
+  if (bytes[last - 1] === CR) last--;
+  return Buffer.concat([bytes.subarray(start, last), Buffer.from(`${fields}\n`, 'latin1')]);
 }
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
