@@ -18,8 +18,8 @@ const QUOTE = 0x22;
 /**
  * GEOS's MakeValid (as ogr2ogr -makevalid and QGIS's Fix geometries use it) keeping the polygons of
  * what it makes (a bow-tie becomes its two triangles; a stray line of the repair is dropped), a
- * one-part result as a Polygon. NULL for what cannot be read or repaired into any area. For the
- * session only (pg_temp).
+ * one-part result as a Polygon, written to nine decimals. NULL for what cannot be read or repaired
+ * into any area. For the session only (pg_temp).
  */
 const REPAIR_FUNCTION = `
   CREATE OR REPLACE FUNCTION pg_temp.repaired_shape(wkt text) RETURNS text
@@ -29,7 +29,8 @@ const REPAIR_FUNCTION = `
     fixed := ST_CollectionExtract(ST_MakeValid(ST_GeomFromText(wkt, 4326)), 3);
     IF ST_IsEmpty(fixed) OR NOT ST_IsValid(fixed) OR ST_Area(fixed) = 0 THEN RETURN NULL; END IF;
     IF ST_NumGeometries(fixed) = 1 THEN fixed := ST_GeometryN(fixed, 1); END IF;
-    RETURN ST_AsText(fixed);
+    -- Nine decimals (a tenth of a millimetre): GEOS's intersection points need no more.
+    RETURN ST_AsText(fixed, 9);
   EXCEPTION WHEN OTHERS THEN
     RETURN NULL;
   END $$`;
