@@ -93,13 +93,17 @@ export async function killAllWorkers(): Promise<void> {
   await Promise.all([...running].map((worker) => worker.kill()));
 }
 
+/** The Redis a test environment's worker uses (the machine's own unless REDIS_URL says otherwise). */
+const redisOf = (env: Record<string, string>) =>
+  redisOptionsFromUrl(env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
 /**
  * What the passing of a killed worker's lockDuration (30 s) does, at once: the locks of the jobs of
  * `queue` are gone, so a live worker's next stalled-job checks (every few seconds) take those jobs
  * up again, as they would half a minute later. Call it only once the workers holding them are dead.
  */
 export async function expireJobLocks(env: Record<string, string>, queue: string): Promise<number> {
-  const redis = new Redis(redisOptionsFromUrl(env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'));
+  const redis = new Redis(redisOf(env));
   try {
     const locks = await redis.keys(`${env.REDIS_KEY_PREFIX}:bull:${queue}:*:lock`);
     if (locks.length > 0) await redis.del(...locks);
@@ -115,10 +119,7 @@ export async function expireJobLocks(env: Record<string, string>, queue: string)
  * worker has made the schedule yet.
  */
 export async function runScheduledNow(env: Record<string, string>, queue: string, scheduler: string): Promise<boolean> {
-  const bull = new Queue(queue, {
-    connection: redisOptionsFromUrl(env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
-    prefix: `${env.REDIS_KEY_PREFIX}:bull`,
-  });
+  const bull = new Queue(queue, { connection: redisOf(env), prefix: `${env.REDIS_KEY_PREFIX}:bull` });
   try {
     const next = (await bull.getDelayed()).find((job) => job.name === scheduler);
     await next?.promote();

@@ -3,11 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
-import { constants as zlibConstants, gzipSync } from 'node:zlib';
 import { DataSource, QueryRunner } from 'typeorm';
 import { CsvRecordReader, inspectShape, type RecordView, type ShapeCounts } from '../../data-schema';
 import { CountyPlace } from './county-place';
-import { OUTPUT_GZIP_LEVEL, SplitCounty } from './source-splitter';
+import { countyFileMember, SplitCounty } from './source-splitter';
 
 /** Boundaries sent to PostGIS at once. */
 const BATCH = 500;
@@ -178,10 +177,7 @@ class MemberWriter {
 
   async close(): Promise<void> {
     if (this.bytes === 0) return;
-    const member = gzipSync(Buffer.concat(this.parts), {
-      level: OUTPUT_GZIP_LEVEL,
-      strategy: zlibConstants.Z_DEFAULT_STRATEGY,
-    });
+    const member = countyFileMember(Buffer.concat(this.parts));
     this.parts = [];
     this.bytes = 0;
     await appendFile(this.path, member);

@@ -347,7 +347,7 @@ export class SourceSplitter {
 
   /** Appends one gzip member; the file's hash follows it, as its bytes are only ever appended. */
   private append(output: CountyOutput, bytes: Buffer): void {
-    const member = gzipSync(bytes, { level: OUTPUT_GZIP_LEVEL, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
+    const member = countyFileMember(bytes);
     appendFileSync(output.path, member);
     output.hash.update(member);
     output.bytes += member.length;
@@ -389,6 +389,11 @@ export class SourceSplitter {
       `${plural(this.unknownRows, 'row')} left out: their county_fips is no county on record: ${shown.join(', ')}${others}`,
     ];
   }
+}
+
+/** One more gzip member of a county's file: what the splitter, and ShapeRepair after it, append. */
+export function countyFileMember(bytes: Buffer): Buffer {
+  return gzipSync(bytes, { level: OUTPUT_GZIP_LEVEL, strategy: zlibConstants.Z_DEFAULT_STRATEGY });
 }
 
 /** The record with more fields after its last one, and one line break. */
