@@ -251,7 +251,7 @@ describe('docker-compose.prod.yml', () => {
     expect(services.api.image).toBe(image);
     expect(services.worker.image).toBe(image);
     expect(services.api.command?.join(' ')).toBe(packageScripts()['start:api']);
-    expect(services.worker.command).toEqual(['node', 'dist/src/worker.js']);
+    expect(services.worker.command?.join(' ')).toBe(packageScripts()['start:worker']);
     expect(services.migrate.command).toEqual(['node', 'dist/src/database/migrate.js']);
   });
 

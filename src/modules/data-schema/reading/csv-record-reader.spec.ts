@@ -2,7 +2,7 @@ import { CsvRecordReader, RecordView } from './csv-record-reader';
 
 /** What the reader saw: the header, then each record's raw bytes and field values. */
 function read(chunks: Buffer[], maxRecordBytes?: number) {
-  const seen: { header: string[]; records: { raw: string; fields: string[]; line: number }[] } = {
+  const seen: { header: string[]; records: { raw: string; fields: string[]; line: number; offset: number }[] } = {
     header: [],
     records: [],
   };
@@ -16,6 +16,7 @@ function read(chunks: Buffer[], maxRecordBytes?: number) {
           raw: record.bytes.toString('utf8', record.start, record.end),
           fields: fields(record),
           line: record.line,
+          offset: record.offset,
         }),
     },
     maxRecordBytes,
@@ -32,10 +33,16 @@ describe('CsvRecordReader', () => {
   it('reads records with quoted commas, line breaks and quotes, CRLF, blank lines and no final line break', () => {
     const seen = read([Buffer.from(FILE)]);
     expect(seen.header).toEqual(['parcel_id', 'county_fips', 'owner_name']);
+    // Where each record starts in the file, the BOM's three bytes counted: a later read finds it there.
     expect(seen.records).toEqual([
-      { raw: '1,24510,"Smith, John"\r\n', fields: ['1', '24510', 'Smith, John'], line: 2 },
-      { raw: '2,24510,"two\nlines ""quoted"""\n', fields: ['2', '24510', 'two\nlines ""quoted""'], line: 4 },
-      { raw: '3,24510,', fields: ['3', '24510', ''], line: 6 },
+      { raw: '1,24510,"Smith, John"\r\n', fields: ['1', '24510', 'Smith, John'], line: 2, offset: 37 },
+      {
+        raw: '2,24510,"two\nlines ""quoted"""\n',
+        fields: ['2', '24510', 'two\nlines ""quoted""'],
+        line: 4,
+        offset: 62,
+      },
+      { raw: '3,24510,', fields: ['3', '24510', ''], line: 6, offset: 93 },
     ]);
   });
 
@@ -46,6 +53,16 @@ describe('CsvRecordReader', () => {
       expect(read([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(whole);
     }
     expect(read([...bytes].map((byte) => Buffer.from([byte])))).toEqual(whole);
+  });
+
+  it('reads the same when a record spans three chunks, whatever the cuts', () => {
+    const whole = read([Buffer.from(FILE)]);
+    const bytes = Buffer.from(FILE);
+    for (let first = 1; first < bytes.length; first++) {
+      for (let second = first + 1; second < bytes.length; second++) {
+        expect(read([bytes.subarray(0, first), bytes.subarray(first, second), bytes.subarray(second)])).toEqual(whole);
+      }
+    }
   });
 
   it('refuses a record longer than the limit as soon as that much of it has arrived', () => {

@@ -47,8 +47,6 @@ export class CsvRecordReader {
   /** Bytes pushed so far, and where in the input the bytes being read begin. */
   private pushed = 0;
   private base = 0;
-  private quoteIn: Buffer | null = null;
-  private quoteAt = 0;
   private starts = new Int32Array(256);
   private ends = new Int32Array(256);
   private readonly view: RecordView;
@@ -80,11 +78,36 @@ export class CsvRecordReader {
   }
 
   push(chunk: Buffer): void {
-    const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
-    this.base = this.pushed - (this.pending ? this.pending.length : 0);
+    const chunkStart = this.pushed;
     this.pushed += chunk.length;
+    const pending = this.pending;
     this.pending = null;
-    let at = 0;
+    const at = pending ? this.finishPending(pending, chunk, chunkStart) : 0;
+    if (at === -1) {
+      this.base = chunkStart - pending!.length;
+      this.readAll(Buffer.concat([pending!, chunk]), 0);
+    } else {
+      this.base = chunkStart;
+      this.readAll(chunk, at);
+    }
+  }
+
+  /**
+   * Reads the record begun in an earlier chunk from its pending bytes and this chunk's up to its
+   * first line feed: a few KB joined, not the whole chunk. Answers where in the chunk reading goes
+   * on, or -1 when the record does not end there (that line feed is inside a quoted value, or
+   * there is none).
+   */
+  private finishPending(pending: Buffer, chunk: Buffer, chunkStart: number): number {
+    const lf = chunk.indexOf(LF);
+    if (lf === -1) return -1;
+    this.base = chunkStart - pending.length;
+    const end = this.read(Buffer.concat([pending, chunk.subarray(0, lf + 1)]), 0, false);
+    return end === -1 ? -1 : end - pending.length;
+  }
+
+  /** Reads the records of `bytes` from `at`; the start of one that has not ended yet is kept pending. */
+  private readAll(bytes: Buffer, at: number): void {
     while (at < bytes.length) {
       const end = this.read(bytes, at, false);
       if (end === -1) break;
@@ -114,101 +137,79 @@ export class CsvRecordReader {
     );
   }
 
-  /** Reads the record starting at `at`; answers where it ends, or -1 when its end has not arrived yet. */
+  /**
+   * Reads the record starting at `at`; answers where it ends, or -1 when its end has not arrived yet.
+   * Unquoted values are scanned for commas alone, up to the line feed known to end the record
+   * unless a quoted value holds it; a quoted value is skipped to its closing quote in one search.
+   */
   private read(bytes: Buffer, at: number, atEnd: boolean): number {
-    const lf = bytes.indexOf(LF, at);
-    if (lf !== -1 && this.nextQuote(bytes, at) > lf) return this.readUnquoted(bytes, at, lf);
     const n = bytes.length;
+    let lf = bytes.indexOf(LF, at);
+    if (lf === -1) {
+      if (!atEnd) return -1;
+      lf = n;
+    }
+    let starts = this.starts;
+    let ends = this.ends;
     let i = at;
     let field = 0;
     let quotedLines = 0;
     for (;;) {
-      if (field === this.starts.length) this.grow();
-      if (i < n && bytes[i] === QUOTE) {
-        let from = i + 1;
-        let close = -1;
-        for (;;) {
-          const quote = bytes.indexOf(QUOTE, from);
-          if (quote === -1 || (quote + 1 === n && !atEnd)) break;
-          if (bytes[quote + 1] === QUOTE) from = quote + 2;
-          else {
-            close = quote;
-            break;
-          }
-        }
-        if (close === -1) {
-          if (!atEnd) return -1;
-          throw new CsvFormatError(
-            `The file ends inside a quoted field of the record that starts on line ${this.line}: a closing quote (") is missing`,
-          );
-        }
-        this.starts[field] = i + 1;
-        this.ends[field] = close;
-        for (let lf = bytes.indexOf(LF, i + 1); lf !== -1 && lf < close; lf = bytes.indexOf(LF, lf + 1)) quotedLines++;
-        // Text after a closing quote is not RFC 4180; readers take it as part of the field, here it is skipped.
-        i = close + 1;
-        while (i < n && bytes[i] !== COMMA && bytes[i] !== LF) i++;
-      } else {
-        this.starts[field] = i;
-        while (i < n) {
-          const byte = bytes[i];
-          if (byte === COMMA || byte === LF) break;
-          i++;
-        }
-        this.ends[field] = i;
-        if (i < n && bytes[i] === LF && i > this.starts[field] && bytes[i - 1] === CR) this.ends[field] = i - 1;
-      }
-      field++;
-      if (i >= n) {
-        if (!atEnd) return -1;
-        if (bytes[n - 1] === CR && this.ends[field - 1] === n) this.ends[field - 1] = n - 1;
-        this.emit(bytes, at, n, field, quotedLines);
-        return n;
-      }
-      if (bytes[i] === COMMA) {
-        i++;
-        continue;
-      }
-      this.emit(bytes, at, i + 1, field, quotedLines);
-      return i + 1;
-    }
-  }
-
-  /**
-   * Where the first quote at or after `at` is (bytes.length when none): one search for each quote
-   * of the bytes being read, not one a record.
-   */
-  private nextQuote(bytes: Buffer, at: number): number {
-    if (bytes !== this.quoteIn || this.quoteAt < at) {
-      const quote = bytes.indexOf(QUOTE, at);
-      this.quoteIn = bytes;
-      this.quoteAt = quote === -1 ? bytes.length : quote;
-    }
-    return this.quoteAt;
-  }
-
-  /**
-   * Reads a record known to hold no quote and to end at `lf`, as read() would, in one tight loop
-   * over its bytes: nearly every record of a county file, whose fields are seldom quoted.
-   */
-  private readUnquoted(bytes: Buffer, at: number, lf: number): number {
-    let starts = this.starts;
-    let ends = this.ends;
-    let field = 0;
-    starts[0] = at;
-    for (let i = at; i < lf; i++) {
-      if (bytes[i] !== COMMA) continue;
-      if (field + 1 === starts.length) {
+      if (field === starts.length) {
         this.grow();
         starts = this.starts;
         ends = this.ends;
       }
-      ends[field] = i;
-      starts[++field] = i + 1;
+      if (i < n && bytes[i] === QUOTE) {
+        const close = this.closingQuote(bytes, i, atEnd);
+        if (close === -1) return -1;
+        starts[field] = i + 1;
+        ends[field] = close;
+        if (close > lf) {
+          // The line feeds inside the value are part of it: the record ends at the next one after it.
+          for (; lf !== -1 && lf < close; lf = bytes.indexOf(LF, lf + 1)) quotedLines++;
+          lf = bytes.indexOf(LF, close + 1);
+          if (lf === -1) {
+            if (!atEnd) return -1;
+            lf = n;
+          }
+        }
+        // Text after a closing quote is not RFC 4180; readers take it as part of the field, here it is skipped.
+        i = close + 1;
+        while (i < lf && bytes[i] !== COMMA) i++;
+      } else {
+        starts[field] = i;
+        while (i < lf && bytes[i] !== COMMA) i++;
+        ends[field] = i === lf && i > starts[field] && bytes[i - 1] === CR ? i - 1 : i;
+      }
+      field++;
+      if (i < lf) {
+        i++;
+        continue;
+      }
+      const end = lf === n ? n : lf + 1;
+      this.emit(bytes, at, end, field, quotedLines);
+      return end;
     }
-    ends[field] = lf > starts[field] && bytes[lf - 1] === CR ? lf - 1 : lf;
-    this.emit(bytes, at, lf + 1, field + 1, 0);
-    return lf + 1;
+  }
+
+  /**
+   * Where the quoted value opening at `open` closes (its doubled quotes skipped); -1 when the
+   * close has not arrived yet. At the end of the input an unclosed value is an error.
+   */
+  private closingQuote(bytes: Buffer, open: number, atEnd: boolean): number {
+    const n = bytes.length;
+    for (let from = open + 1; ;) {
+      const quote = bytes.indexOf(QUOTE, from);
+      // A quote that ends the bytes read so far may be the first of a doubled pair.
+      if (quote === -1 || (quote + 1 === n && !atEnd)) break;
+      if (bytes[quote + 1] !== QUOTE) return quote;
+      from = quote + 2;
+    }
+    if (!atEnd) return -1;
+    throw new CsvFormatError(
+      `The file ends inside a quoted field of the record that starts on line ${this.line}: a closing quote (") is missing`,
+    );
   }
 
   private emit(bytes: Buffer, start: number, end: number, fields: number, quotedLines: number): void {

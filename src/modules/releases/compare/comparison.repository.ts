@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import type { Readable, Transform } from 'node:stream';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { Pool, PoolClient } from 'pg';
@@ -11,7 +14,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { keyFieldCountsOf, type KeyFieldCounts } from '../../data-schema';
 import { RecordIndexer, type RecordPlaces } from './record-index';
-import { RecordPicker } from './record-picker';
+import { pickRecords, writeUnzippedCopy } from './unzipped-copy';
 
 /** A column name as a quoted SQL identifier: names come from files, so they are never spliced in bare. */
 export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -52,6 +55,8 @@ export interface IndexedFile {
   records: number;
   keyFieldCounts: KeyFieldCounts;
   places: RecordPlaces;
+  /** Its unzipped copy, where its records are read again (see pickRecords). */
+  unzipped: string;
 }
 
 /** The parcels that differ, before their fields are looked at: the records of each file to stage. */
@@ -77,8 +82,9 @@ export interface ParcelChanges {
 /**
  * The PostgreSQL side of comparing two county files: both files are read once into a narrow table
  * (file, record number, parcel_id, hash), the database joins the two by parcel_id, and only the records
- * that differ are read again, in full, into staging tables for the field counts and the change
- * file. The worker never holds the parcels, PostgreSQL gets few of the records.
+ * that differ are read again, in full, from the files' unzipped copies into staging tables for the
+ * field counts and the change file. The worker never holds the parcels, PostgreSQL gets few of the
+ * records.
  */
 @Injectable()
 export class ComparisonRepository {
@@ -88,11 +94,13 @@ export class ComparisonRepository {
    * Runs work on a connection of its own, holding the lock named by `lockKey` (two comparisons of
    * one county take turns). Its staging tables are TEMP tables: private to the connection, never
    * written to the WAL, dropped at the end, and gone with the connection should the worker die.
+   * The files' unzipped copies go to a temporary folder of its own, removed at the end.
    */
   async session<T>(lockKey: string, work: (session: ComparisonSession) => Promise<T>): Promise<T> {
     const pool = (this.db.driver as PostgresDriver).master as Pool;
     const client = await pool.connect();
-    const session = new ComparisonSession(client, randomBytes(6).toString('hex'));
+    const scratch = await mkdtemp(join(tmpdir(), 'cds-compare-'));
+    const session = new ComparisonSession(client, randomBytes(6).toString('hex'), scratch);
     let broken: Error | undefined;
     try {
       await client.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lockKey]);
@@ -108,6 +116,7 @@ export class ComparisonRepository {
         broken = error as Error;
       }
       client.release(broken);
+      await rm(scratch, { recursive: true, force: true });
     }
   }
 }
@@ -119,6 +128,8 @@ export class ComparisonSession {
   constructor(
     private readonly client: PoolClient,
     private readonly tag: string,
+    /** A folder of the session's own, for the files' unzipped copies. */
+    private readonly scratch: string,
   ) {}
 
   private table(role: string): string {
@@ -135,8 +146,9 @@ export class ComparisonSession {
    * Reads gzip CSV files (each its header first) once, at the same time, as they stream, into one
    * new table of a row per record: its file's number, its number, parcel_id and hash over
    * `unionColumns` (see RecordIndexer). PostgreSQL gets some 40 bytes a record, not the record;
-   * what is needed of the records comes in stageRecords. The files' reads share the worker's
-   * cores (unzipping runs beside the JavaScript that parses), and their rows one COPY.
+   * what is needed of the records comes in stageRecords, from the unzipped copy each file leaves
+   * in the session's folder. The files' reads share the worker's cores (unzipping runs beside the
+   * JavaScript that parses), and their rows one COPY.
    */
   async index(files: ComparedFile[], unionColumns: string[]): Promise<IndexedFile[]> {
     const table = this.table('index');
@@ -144,9 +156,18 @@ export class ComparisonSession {
       `CREATE TEMP TABLE ${table} (file smallint, row int, parcel_id text, high int, low int, shape_high int, shape_low int)`,
     );
     const indexers = files.map(({ columns }, number) => new RecordIndexer(columns, unionColumns, number));
+    const unzipped = files.map((_, number) => join(this.scratch, `${number}.csv`));
     await this.copyReads(
       `COPY ${table} (file, row, parcel_id, high, low, shape_high, shape_low) FROM STDIN`,
-      files.map((file, number) => ({ file, rows: indexers[number] })),
+      files.map((file, number) => ({
+        name: file.name,
+        streams: () => [
+          file.gzipCsv(),
+          createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+          writeUnzippedCopy(unzipped[number]),
+          indexers[number],
+        ],
+      })),
     );
     // Temporary tables are never analyzed by autovacuum; the sort and join below need their sizes.
     await this.client.query(`ANALYZE ${table}`);
@@ -157,14 +178,16 @@ export class ComparisonSession {
       records: indexers[number].recordCount,
       keyFieldCounts: keyFieldCountsOf(indexers[number].keyFieldFilled),
       places: indexers[number].places,
+      unzipped: unzipped[number],
     }));
   }
 
   /**
-   * Loads the records of the parcels that differ (found by findChanges), from a second read of
-   * both files, into one new staging table of the files' columns between them, each record with
-   * its file's number and its own (the table's first columns), by COPY as they stream. Files of
-   * one header are read at the same time into one COPY; otherwise one after the other.
+   * Loads the records of the parcels that differ (found by findChanges), read from both files'
+   * unzipped copies where the first read found them, into one new staging table of the files'
+   * columns between them, each record with its file's number and its own (the table's first
+   * columns), by COPY as they are read. Files of one header are read at the same time into one
+   * COPY; otherwise one after the other.
    */
   async stageRecords(found: FoundChanges, current: IndexedFile, previous: IndexedFile, files: ComparedFile[]) {
     const table = this.table('staged');
@@ -177,8 +200,8 @@ export class ComparisonSession {
       { indexed: previous, numbers: found.previousRecords },
     ].map(({ indexed, numbers }) => ({
       columns: indexed.columns,
-      file: files[indexed.number],
-      rows: new RecordPicker(indexed.places, numbers, indexed.number),
+      name: files[indexed.number].name,
+      streams: () => [Readable.from(pickRecords(indexed.unzipped, indexed.places, numbers, indexed.number))],
     }));
     const sameHeader = current.columns.join(',') === previous.columns.join(',');
     for (const group of sameHeader ? [reads] : reads.map((read) => [read])) {
@@ -189,7 +212,6 @@ export class ComparisonSession {
     return { table, columns, currentColumns: current.columns };
   }
 
-  /** Parcel ids (non-empty) that more than one record of the file carries. */
   /** Parcels whose boundary is, as written, another parcel's of the file too (each such parcel counted). */
   async duplicatedShapes(file: IndexedFile): Promise<number> {
     const [row] = await this.rows<{ duplicated: number }>(
@@ -200,6 +222,7 @@ export class ComparisonSession {
     return row.duplicated;
   }
 
+  /** Parcel ids (non-empty) that more than one record of the file carries. */
   async duplicateParcelIds(file: IndexedFile): Promise<number> {
     const [row] = await this.rows<{ duplicates: number }>(
       `SELECT count(*)::int AS duplicates FROM (
@@ -324,29 +347,26 @@ export class ComparisonSession {
   }
 
   /**
-   * Reads files, at the same time, through their row makers into one COPY: each file's bytes are
-   * unzipped (beside the JavaScript that parses) and its rows, batches of whole lines, go to the
-   * COPY as they come. The first failure stops the other reads and the COPY, and is reported
-   * naming its file.
+   * Reads files, at the same time, into one COPY: each read's streams make its rows, batches of
+   * whole lines, which go to the COPY as they come. The first failure stops the other reads and
+   * the COPY, and is reported naming its file.
    */
-  private async copyReads(sql: string, reads: { file: ComparedFile; rows: Transform }[]): Promise<void> {
+  private async copyReads(sql: string, reads: CopyRead[]): Promise<void> {
     const copy = this.client.query(copyFrom(sql));
     const stop = new AbortController();
-    const read = async ({ file, rows }: (typeof reads)[number]) => {
+    // Each read's own end of the COPY: a batch waits while the COPY is behind; a COPY that fails fails the read.
+    const intoCopy = () =>
+      new Writable({
+        write(batch: Buffer, _encoding, done) {
+          if (copy.write(batch)) done();
+          else once(copy, 'drain', { signal: stop.signal }).then(() => done(), done);
+        },
+      });
+    const read = async ({ name, streams }: CopyRead) => {
       try {
-        await pipeline(
-          file.gzipCsv(),
-          createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
-          rows,
-          async (batches: AsyncIterable<Buffer>) => {
-            for await (const batch of batches) {
-              if (!copy.write(batch)) await once(copy, 'drain', { signal: stop.signal });
-            }
-          },
-          { signal: stop.signal },
-        );
+        await pipeline([...streams(), intoCopy()], { signal: stop.signal });
       } catch (error) {
-        if (!stop.signal.aborted) stop.abort(new Error(`${file.name} cannot be compared: ${(error as Error).message}`));
+        if (!stop.signal.aborted) stop.abort(new Error(`${name} cannot be compared: ${(error as Error).message}`));
         throw stop.signal.reason;
       }
     };
@@ -365,13 +385,18 @@ export class ComparisonSession {
   }
 }
 
+/** One file's rows for a COPY: its name for errors, and the streams that make them (a source, then transforms). */
+interface CopyRead {
+  name: string;
+  streams: () => Readable[];
+}
+
 /** The parcels that differ between two files and their staged records, left by fieldChanges. */
 export interface ChangeTable {
   table: string;
   staged: StagedRecords;
 }
 
-/** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
 /** The parcel boundary's column, compared as a shape rather than as text, and named `geometry` among changed fields. */
 const GEOMETRY_COLUMN = 'geometry_wkt';
 const fieldName = (column: string) => (column === GEOMETRY_COLUMN ? 'geometry' : column);
@@ -395,6 +420,7 @@ const SAME_SHAPE_FUNCTION = `
     RETURN false;
   END $$`;
 
+/** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
 function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string): string {
   return `JOIN ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
 }

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { RecordIndexer } from './record-index';
-import { RecordPicker } from './record-picker';
 
 /** Chunks of `size` bytes, so that records straddle them. */
 const chunked = (text: string, size: number) => {
@@ -65,17 +64,5 @@ describe('RecordIndexer', () => {
     await expect(indexed('parcel_id,owner_name\n1,A\n2\n', ['parcel_id', 'owner_name'])).rejects.toThrow(
       'Record 2 (line 3) has 1 field; the header has 2 columns',
     );
-  });
-});
-
-describe('RecordPicker', () => {
-  it('passes on the chosen records, numbered with their file, from a second read of the file', async () => {
-    const text = 'parcel_id,owner_name\r\n1,A\r\n\r\n2,"TWO\r\nLINES"\r\n3,C\r\n4,"D, E"';
-    const { indexer } = await indexed(text, ['parcel_id', 'owner_name']);
-    for (const size of [1, 5, 1000]) {
-      const picker = new RecordPicker(indexer.places, Int32Array.from([2, 4]), 1);
-      const [picked] = await Promise.all([buffer(picker), pipeline(Readable.from(chunked(text, size)), picker)]);
-      expect(picked.toString()).toBe('1,2,2,"TWO\r\nLINES"\n1,4,4,"D, E"\n');
-    }
   });
 });
