@@ -73,6 +73,11 @@ export const VARIABLES = {
     localDefault: 'postgres://postgres@127.0.0.1:5432/county_store',
     requiredInProduction: true,
   },
+  PARCELS_DATABASE_URL: {
+    kind: 'postgres-url',
+    description:
+      'PostgreSQL the parcel lookups and tiles read from (a read replica of DATABASE_URL), read-only; unset means DATABASE_URL',
+  },
   REDIS_URL: {
     kind: 'redis-url',
     description: 'Redis for job queues, rate limits and catalog change notices',

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { centsToDecimal } from '../../common/money';
 import type { PurchaseType } from '../../contracts/plans';
+import { activeTracker } from './active-tracker';
 import type { SubscriptionStatus } from './entities/subscription.entity';
 
 /** A paid order item, as activation turns it into a subscription. */
@@ -177,6 +178,15 @@ export class SubscriptionsRepository {
   }
 
   /** A customer's subscriptions, newest first, or those an order bought. */
+  /** The counties of a customer's active County Trackers: those whose parcels lookups answer for them. */
+  async trackerCountyIds(userId: string): Promise<string[]> {
+    const rows = await this.db.query<{ countyId: string }[]>(
+      `SELECT DISTINCT s.county_id AS "countyId" FROM subscriptions s WHERE s.user_id = $1 AND ${activeTracker('now()')}`,
+      [userId],
+    );
+    return rows.map((row) => row.countyId);
+  }
+
   list(scope: SubscriptionScope): Promise<SubscriptionRow[]> {
     const [condition, params] = scopeCondition(scope, 1);
     return this.db.query(

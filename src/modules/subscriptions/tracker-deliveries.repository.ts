@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeTracker } from './active-tracker';
 
 /** An active County Tracker due for this month's delivery. */
 export interface DueSubscription {
@@ -18,12 +19,6 @@ export interface PublishedCountyFile {
   datasetId: string;
   publishedAt: Date;
 }
-
-/** An active County Tracker `s`, not suspended by a dispute, and not past its expiration at `now` (a parameter). */
-const activeTracker = (
-  now: string,
-) => `s.purchase_type = 'annual' AND s.status = 'active' AND s.expiration_date > ${now}
-  AND cardinality(s.suspending_disputes) = 0`;
 
 /**
  * County Tracker deliveries, each written before its email is queued: the monthly run's (one per

@@ -388,6 +388,12 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'v1-link-absent', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: 'no such id',
       path: () => `/api/v1/subscriptions/${absent}/download-link`, expect: tokenHolders({ a: 404, b: 404 }) },
 
+    // Parcel lookups: a live API token whose owner has an active County Tracker (both A and B have one).
+    { key: 'v1-parcels', method: 'GET', route: '/api/v1/parcels', what: 'an address search',
+      path: () => '/api/v1/parcels?address=1%20Main%20St', expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-parcel', method: 'GET', route: '/api/v1/parcels/{parcelKey}', what: 'no such parcel',
+      path: () => '/api/v1/parcels/24510A1', expect: tokenHolders({ a: 404, b: 404 }) },
+
     // Capability links: whoever holds the token, signed in or not.
     { key: 'download', method: 'GET', route: '/api/downloads/{token}', what: "A's link",
       path: () => downloadPathA, expect: everyone(200) },

@@ -696,6 +696,58 @@ describe('Hostile input to every endpoint', () => {
         return get(path, 'customer');
       case 'GET /api/v1/subscriptions':
         return get(path, 'token');
+      case 'GET /api/v1/parcels/{parcelKey}':
+        // fields= is its one parameter: others, and hostile values of it, are refused.
+        return {
+          role: 'token',
+          params: { parcelKey: { value: '24510A1', kind: 'token' } },
+          queryProbe: {
+            req: probe({ method: 'GET', target: '/api/v1/parcels/24510A1', headers: roleHeaders('token') }),
+            expect: [400],
+            fields: ['fields'],
+          },
+        };
+      case 'GET /api/v1/parcels': {
+        // One question a request, each value in range: anything else is refused, nothing is looked up.
+        // Each request its own address and the next of the buyer's tokens: 150 of them would meet one token's rate limit.
+        const asked = (query: string): RawRequest => ({
+          method: 'GET',
+          target: `${path}?${query}`,
+          headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders('token') },
+        });
+        return {
+          role: 'token',
+          queryProbe: {
+            req: () => asked('address=1%20Main%20St'),
+            expect: [400],
+            fields: ['lat', 'radius', 'bbox', 'limit', 'cursor', 'fields'],
+          },
+          more: () =>
+            [
+              ['a box of the whole world', 'bbox=-180,-90,180,90'],
+              ['a box inside out', 'bbox=-75,40,-76,39'],
+              ['a box of NaN', 'bbox=NaN,NaN,NaN,NaN'],
+              ['a box of three numbers', 'bbox=-75,39,-74'],
+              ['a radius of a thousand kilometres', 'lat=39&lon=-75&radius=1000000'],
+              ['a radius of nothing', 'lat=39&lon=-75&radius=0'],
+              ['a latitude past the pole', 'lat=91&lon=-75'],
+              ['an infinite longitude', 'lat=39&lon=Infinity'],
+              ['a page of 100,000', 'bbox=-75.6,39,-75.5,39.1&limit=100000'],
+              ['a cursor this API never gave', 'bbox=-75.6,39,-75.5,39.1&cursor=JyBPUiAxPTEgLS0'],
+              [
+                'a thousand fields',
+                `address=1%20Main&fields=${Array.from({ length: 1000 }, (_, i) => `f${i}`).join(',')}`,
+              ],
+              ['a parcel without its county', 'parcel=1-01'],
+            ].map(([name, query]) => ({
+              endpoint: key,
+              family: 'query' as const,
+              name,
+              req: asked(query),
+              expect: { kind: 'refused' as const, statuses: [400] },
+            })),
+        };
+      }
       case 'POST /api/tokens':
         return {
           role: 'customer',

@@ -1,0 +1,53 @@
+import { DATA_FIELDS, type DataField } from '../../data-schema';
+import type { FoundParcel } from './parcel-lookup.repository';
+
+/** How a parcel matched what was asked: the kind of question, and its score or distance where it has one. */
+export interface ParcelMatch {
+  kind: 'point' | 'nearest' | 'parcel' | 'address' | 'owner' | 'bbox' | 'key';
+  score?: number;
+  distance_m?: number;
+}
+
+/** A parcel as the API answers it: a GeoJSON Feature (RFC 7946) with `match` as a foreign member. */
+export interface ParcelFeature {
+  type: 'Feature';
+  id: string;
+  geometry: object | null;
+  properties: Record<string, string | number | boolean | null>;
+  match?: ParcelMatch;
+}
+
+/** The schema's fields a Feature carries as properties: every one but the boundary, which is its geometry. */
+export const PROPERTY_FIELDS: readonly DataField[] = DATA_FIELDS.filter((field) => field.type !== 'geometry');
+const PROPERTY_NAMES = new Set(PROPERTY_FIELDS.map((field) => field.name));
+
+/** Field names of a `fields=` list that the schema does not have (geometry_wkt among them: the boundary is the geometry). */
+export const unknownFields = (names: string[]) => names.filter((name) => !PROPERTY_NAMES.has(name));
+
+/** A value as JSON gives it: numbers and booleans typed by the schema, dates and text as written, empty as null. */
+function typed(field: DataField, value: string | undefined): string | number | boolean | null {
+  if (value === undefined || value === '') return null;
+  switch (field.type) {
+    case 'integer':
+    case 'decimal':
+    case 'money': {
+      const number = Number(value);
+      return Number.isFinite(number) ? number : value;
+    }
+    case 'boolean':
+      return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+    default:
+      return value;
+  }
+}
+
+/** The Feature of a found parcel: its key, county and release, then the chosen schema fields (all when none are chosen). */
+export function parcelFeature(parcel: FoundParcel, fields: readonly DataField[], match?: ParcelMatch): ParcelFeature {
+  const properties: ParcelFeature['properties'] = {
+    parcel_key: parcel.parcelKey,
+    county_fips: parcel.countyFips,
+    release: parcel.release,
+  };
+  for (const field of fields) properties[field.name] = typed(field, parcel.fields[field.name]);
+  return { type: 'Feature', id: parcel.parcelKey, geometry: parcel.geometry, properties, ...(match && { match }) };
+}

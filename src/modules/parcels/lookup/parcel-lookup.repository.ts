@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { ParcelReader } from './parcel-reader';
+
+/** The counties a lookup may answer from: their ids, and their states (the store's partitions, to skip the others). */
+export interface LookupScope {
+  countyIds: string[];
+  states: string[];
+}
+
+/** A parcel as a lookup answers it: its boundary as GeoJSON, and how it matched. */
+export interface FoundParcel {
+  parcelKey: string;
+  recordNumber: number;
+  countyFips: string;
+  release: string;
+  fields: Record<string, string>;
+  geometry: object | null;
+  /** 0 to 1: how well the text matched (address and owner searches). */
+  score?: number;
+  /** Metres from the point asked about (point lookups with a radius). */
+  distance?: number;
+}
+
+/** A place in the order of parcel_key and record number: where a page of a box ends. */
+export interface ParcelCursor {
+  parcelKey: string;
+  recordNumber: number;
+}
+
+// GeoJSON with 7 decimals: about a centimetre, what the county files carry.
+const COLUMNS = `p.parcel_key AS "parcelKey", p.record_number AS "recordNumber", p.county_fips AS "countyFips",
+  p.release, p.fields, ST_AsGeoJSON(p.geom, 7)::json AS geometry`;
+const IN_SCOPE = `p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])`;
+/** Metres in a degree of latitude (and of longitude at the equator), for a box around a radius. */
+const METRES_A_DEGREE = 111_320;
+
+/**
+ * The parcel store's queries for lookups, each bounded to the counties of a scope, read through
+ * ParcelReader (never written). Each one is answered by an index: the boundaries' GiST, the
+ * primary key's parcel_key, or the trigram GIN indexes of addresses and owner names.
+ */
+@Injectable()
+export class ParcelLookupRepository {
+  constructor(private readonly reader: ParcelReader) {}
+
+  /** The parcels whose boundary contains the point (two where parcels overlap, none in a street). */
+  containing(scope: LookupScope, lon: number, lat: number, limit: number): Promise<FoundParcel[]> {
+    return this.reader.rows(
+      `SELECT ${COLUMNS}, 0::float8 AS distance FROM parcels p
+       WHERE ${IN_SCOPE} AND ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($3, $4), 4326))
+       ORDER BY p.parcel_key, p.record_number LIMIT $5`,
+      [scope.countyIds, scope.states, lon, lat, limit],
+    );
+  }
+
+  /**
+   * The parcels within `radius` metres of the point, nearest first (those containing it at 0):
+   * the GiST index finds those in a box around the circle, then distances are measured on the
+   * spheroid (geography).
+   */
+  nearest(scope: LookupScope, lon: number, lat: number, radius: number, limit: number): Promise<FoundParcel[]> {
+    // Degrees of longitude shrink toward the poles: the box is as wide as the radius at this latitude.
+    const degrees = radius / (METRES_A_DEGREE * Math.cos((Math.min(Math.abs(lat), 89) * Math.PI) / 180));
+    return this.reader.rows(
+      `WITH point AS (SELECT ST_SetSRID(ST_MakePoint($3, $4), 4326) AS g)
+       SELECT ${COLUMNS}, ST_Distance(p.geom::geography, point.g::geography) AS distance
+       FROM parcels p, point
+       WHERE ${IN_SCOPE} AND p.geom && ST_Expand(point.g, $6)
+         AND ST_DWithin(p.geom::geography, point.g::geography, $5)
+       ORDER BY distance, p.parcel_key, p.record_number LIMIT $7`,
+      [scope.countyIds, scope.states, lon, lat, radius, degrees, limit],
+    );
+  }
+
+  /** The records of one parcel key (a county may number two records alike), in file order. */
+  byKey(scope: LookupScope, parcelKey: string, limit: number): Promise<FoundParcel[]> {
+    return this.reader.rows(
+      `SELECT ${COLUMNS} FROM parcels p WHERE ${IN_SCOPE} AND p.parcel_key = $3
+       ORDER BY p.record_number LIMIT $4`,
+      [scope.countyIds, scope.states, parcelKey, limit],
+    );
+  }
+
+  /** Parcels whose normalized site address is like the (normalized) text, best first. */
+  byAddress(scope: LookupScope, text: string, limit: number): Promise<FoundParcel[]> {
+    return this.similar(scope, 'site_address_search', text, limit);
+  }
+
+  /** Parcels whose normalized owner name is like the (normalized) text, best first. */
+  byOwner(scope: LookupScope, text: string, limit: number): Promise<FoundParcel[]> {
+    return this.similar(scope, 'owner_name_search', text, limit);
+  }
+
+  /** Parcels whose boundary meets the box, in parcel_key order from after the cursor. */
+  inBox(
+    scope: LookupScope,
+    box: [number, number, number, number],
+    after: ParcelCursor | null,
+    limit: number,
+  ): Promise<FoundParcel[]> {
+    return this.reader.rows(
+      `SELECT ${COLUMNS} FROM parcels p
+       WHERE ${IN_SCOPE} AND p.geom && ST_MakeEnvelope($3, $4, $5, $6, 4326)
+         AND ST_Intersects(p.geom, ST_MakeEnvelope($3, $4, $5, $6, 4326))
+         AND (p.parcel_key, p.record_number) > ($7::text COLLATE "C", $8::int)
+       ORDER BY p.parcel_key, p.record_number LIMIT $9`,
+      [scope.countyIds, scope.states, ...box, after?.parcelKey ?? '', after?.recordNumber ?? 0, limit],
+    );
+  }
+
+  private similar(
+    scope: LookupScope,
+    column: 'site_address_search' | 'owner_name_search',
+    text: string,
+    limit: number,
+  ): Promise<FoundParcel[]> {
+    // `%` (similarity at least pg_trgm's threshold, 0.3 unless set otherwise) is what the trigram index answers.
+    return this.reader.rows(
+      `SELECT ${COLUMNS}, round(similarity(p.${column}, $3)::numeric, 3)::float8 AS score
+       FROM parcels p
+       WHERE ${IN_SCOPE} AND p.${column} % $3
+       ORDER BY score DESC, p.parcel_key, p.record_number LIMIT $4`,
+      [scope.countyIds, scope.states, text, limit],
+    );
+  }
+}
