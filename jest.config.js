@@ -6,9 +6,13 @@
 const { esmPackages } = require('./test/support/esm-packages');
 
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
-// oidc-provider (the development sign-in provider) and some dependencies of openapi-typescript (which the API
-// docs test runs) are ES modules.
-const esm = [...esmPackages(__dirname, 'oidc-provider'), ...esmPackages(__dirname, 'openapi-typescript')];
+// oidc-provider (the development sign-in provider), some dependencies of openapi-typescript (which the API
+// docs test runs) and @mapbox/vector-tile (which reads the parcel tiles back) are ES modules.
+const esm = [
+  ...esmPackages(__dirname, 'oidc-provider'),
+  ...esmPackages(__dirname, 'openapi-typescript'),
+  ...esmPackages(__dirname, '@mapbox/vector-tile'),
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${[...new Set(esm)].join('|')})/)`];
 
 /** A tier of files against the real store: its database template, and the check that a file leaves nothing running. */

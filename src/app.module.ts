@@ -24,7 +24,7 @@ import { InvoicesController } from './modules/invoices/invoices.controller';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { OrderPageModule } from './modules/order-page/order-page.module';
-import { ParcelLookupModule } from './modules/parcels';
+import { ParcelsApiModule } from './modules/parcels';
 import { StripeEventsModule } from './modules/stripe-events/stripe-events.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -50,7 +50,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     InvoicesModule,
     ApiTokensModule,
     DataApiModule,
-    ParcelLookupModule,
+    ParcelsApiModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }, HttpMetrics],
 })

@@ -91,6 +91,11 @@ export class CountiesRepository {
   }
 
   /** The counties among these ids that are on sale now (not removed), by id. */
+  /** Every county on sale, by id and state code (what the public parcel preview may show). */
+  async onSale(): Promise<{ id: string; stateCode: string }[]> {
+    return this.db.query(`SELECT id, state_code AS "stateCode" FROM counties WHERE deleted_at IS NULL`);
+  }
+
   async findAvailable(ids: string[]): Promise<Map<string, { name: string; state: string }>> {
     const rows: { id: string; name: string; state: string }[] = await this.db.query(
       `SELECT id, name, state FROM counties WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,

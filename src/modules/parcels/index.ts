@@ -5,4 +5,4 @@ export { ParcelStoreQueue } from './parcel-store-queue.service';
 export { ParcelStoreRepository } from './parcel-store.repository';
 export type { ParcelLoad } from './parcel-store.repository';
 export { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
-export { ParcelLookupModule } from './lookup/parcel-lookup.module';
+export { ParcelsApiModule } from './parcels-api.module';

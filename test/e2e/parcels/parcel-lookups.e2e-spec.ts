@@ -1,7 +1,10 @@
+import { VectorTile } from '@mapbox/vector-tile';
 import { gzipSync } from 'node:zlib';
+import { PbfReader } from 'pbf';
 import request from 'supertest';
 import { NO_TRACKER, ONE_QUESTION } from '../../../src/modules/parcels/lookup/parcel-lookup.service';
 import { ParcelReader } from '../../../src/modules/parcels/lookup/parcel-reader';
+import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { buy } from '../../support/purchase';
 import { monthsAgo } from '../../support/releases';
@@ -41,6 +44,22 @@ function countyFile(fips: string, x0: number, y0: number, lots: number): Buffer 
   return gzipSync([HEADER, ...rows, ''].join('\n'));
 }
 
+/** The z/x/y of the Web Mercator tile holding a point. */
+const tileOf = (lon: number, lat: number, z: number) => {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lon + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+};
+
+/** The parcels layer of a tile, each feature's properties (none when the tile is empty). */
+const tileParcels = (bytes: Buffer) => {
+  const layer = new VectorTile(new PbfReader(bytes)).layers.parcels;
+  return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer.feature(i).properties);
+};
+
 interface Feature {
   type: 'Feature';
   id: string;
@@ -54,7 +73,7 @@ interface Feature {
  * their Tracker counties (point, parcel number, address, owner, box, key) and get GeoJSON; a
  * SnapShot, an expired Tracker or another customer's county answers as if the parcel did not exist.
  */
-describe('Parcel lookups: GET /api/v1/parcels', () => {
+describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/preview', () => {
   const context = useTestApp({ listen: true, worker: true });
   const api = () => request(context.store.server);
   const db = () => context.store.db;
@@ -269,6 +288,72 @@ describe('Parcel lookups: GET /api/v1/parcels', () => {
   ])('refuses %j with a message that says what to change', async (query, message) => {
     const { body } = await ask(aliceToken, query).expect(400);
     expect(JSON.stringify(body.message)).toContain(message);
+  });
+
+  describe('vector tiles', () => {
+    const z = 17;
+    const tilePath = (prefix: string, county: { x0: number }) => {
+      const [lon, lat] = lotOf(county.x0, 39, 3).centre;
+      const { x, y } = tileOf(lon, lat, z);
+      return `${prefix}/${z}/${x}/${y}.mvt`;
+    };
+    const getTile = (path: string, headers: Record<string, string> = {}) =>
+      api().get(path).set(headers).buffer(true).parse(binaryBody);
+
+    it("draws a subscriber's tile of their county, with key fields, tagged and kept private", async () => {
+      const res = await getTile(tilePath('/api/v1/tiles', counties.tracked), { Authorization: `Bearer ${aliceToken}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+      expect(res.headers['cache-control']).toBe('private, max-age=300');
+      const parcels = tileParcels(res.body as Buffer);
+      expect(parcels.length).toBeGreaterThan(0);
+      expect(parcels.find((p) => p.parcel_key === keyOf(counties.tracked, 3))).toMatchObject({
+        parcel_id: '1-01.00-003',
+        owner_name: 'Lovelace, Ada',
+        site_address: '103 North Main Street',
+      });
+      // The same tile again with its tag: nothing to send.
+      const again = await getTile(tilePath('/api/v1/tiles', counties.tracked), {
+        Authorization: `Bearer ${aliceToken}`,
+        'If-None-Match': res.headers.etag,
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('draws nothing of a county the subscriber does not track', async () => {
+      for (const county of [counties.snapshot, counties.bobs]) {
+        const res = await getTile(tilePath('/api/v1/tiles', county), { Authorization: `Bearer ${aliceToken}` });
+        expect(res.status).toBe(200);
+        expect(tileParcels(res.body as Buffer)).toEqual([]);
+      }
+    });
+
+    it('shows anyone a preview of outlines and parcel numbers only, close in, cacheable by a CDN', async () => {
+      const res = await getTile(tilePath('/api/tiles/preview', counties.bobs));
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      const parcels = tileParcels(res.body as Buffer);
+      expect(parcels.length).toBeGreaterThan(0);
+      expect(parcels.map((p) => Object.keys(p))).toEqual(parcels.map(() => ['parcel_id']));
+      expect(parcels.map((p) => p.parcel_id)).toContain('1-01.00-003');
+      const out = await api().get('/api/tiles/preview/14/4700/6200.mvt').expect(400);
+      expect(out.body.message).toBe(
+        'Parcel tiles of the preview are drawn from zoom 15 to 22: z must be a whole number in that range',
+      );
+    });
+
+    it.each([
+      ['/api/v1/tiles/12/1000/1000.mvt', 'drawn from zoom 13 to 22'],
+      ['/api/v1/tiles/23/0/0.mvt', 'drawn from zoom 13 to 22'],
+      ['/api/v1/tiles/16/70000/1.mvt', 'x and y must be whole numbers from 0 to 65535'],
+      ['/api/v1/tiles/16/-1/1.mvt', 'x and y must be whole numbers from 0 to 65535'],
+    ])('refuses the tile %s', async (path, message) => {
+      const { body } = await api()
+        .get(path)
+        .set({ Authorization: `Bearer ${aliceToken}` })
+        .expect(400);
+      expect(body.message).toContain(message);
+    });
   });
 
   it('reads the parcel store through sessions that cannot write', async () => {

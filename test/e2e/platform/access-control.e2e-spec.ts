@@ -394,6 +394,12 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'v1-parcel', method: 'GET', route: '/api/v1/parcels/{parcelKey}', what: 'no such parcel',
       path: () => '/api/v1/parcels/24510A1', expect: tokenHolders({ a: 404, b: 404 }) },
 
+    { key: 'v1-tile', method: 'GET', route: '/api/v1/tiles/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
+      path: () => '/api/v1/tiles/16/18337/25077.mvt', expect: tokenHolders({ a: 200, b: 200 }) },
+    // The parcel preview: outlines and parcel numbers, for anyone.
+    { key: 'preview-tile', method: 'GET', route: '/api/tiles/preview/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
+      path: () => '/api/tiles/preview/16/18337/25077.mvt', expect: everyone(200) },
+
     // Capability links: whoever holds the token, signed in or not.
     { key: 'download', method: 'GET', route: '/api/downloads/{token}', what: "A's link",
       path: () => downloadPathA, expect: everyone(200) },

@@ -119,7 +119,7 @@ interface BodyProfile {
 interface Profile {
   role: Role;
   /** Real values for the path parameters, and what kind of value each is. */
-  params?: Record<string, { value: string; kind: 'uuid' | 'token'; extra?: Labelled<string>[] }>;
+  params?: Record<string, { value: string; kind: 'uuid' | 'token' | 'tile'; extra?: Labelled<string>[] }>;
   body?: BodyProfile;
   /** A route without a body that changes something: only bodies its parser refuses may be sent with real ids. */
   acts?: boolean;
@@ -707,6 +707,16 @@ describe('Hostile input to every endpoint', () => {
             fields: ['fields'],
           },
         };
+      case 'GET /api/v1/tiles/{z}/{x}/{y}.mvt':
+      case 'GET /api/tiles/preview/{z}/{x}/{y}.mvt': {
+        // A tile of Baltimore at zoom 16; it takes no query.
+        const tile = { z: { value: '16', kind: 'tile' as const }, x: { value: '18337', kind: 'tile' as const } };
+        const role: Role = key.includes('/v1/') ? 'token' : 'anonymous';
+        return {
+          ...get(path.replace('{z}/{x}/{y}', '16/18337/25077'), role),
+          params: { ...tile, y: { value: '25077', kind: 'tile' } },
+        };
+      }
       case 'GET /api/v1/parcels': {
         // One question a request, each value in range: anything else is refused, nothing is looked up.
         // Each request its own address and the next of the buyer's tokens: 150 of them would meet one token's rate limit.
@@ -1528,11 +1538,15 @@ describe('Hostile input to every endpoint', () => {
     for (const [name, param] of Object.entries(profile.params ?? {})) {
       const reroutes = (label: string) => /traversal|NUL and/.test(label);
       const variants: [Labelled<string>, number[]][] = [
-        ...hostileIds().map((h): [Labelled<string>, number[]] => [
-          h,
-          param.kind === 'uuid' ? (reroutes(h.label) ? [400, 404] : [400]) : [400, 403, 404],
-        ]),
-        ...UUIDS_OF_NOTHING.map((u): [Labelled<string>, number[]] => [u, param.kind === 'uuid' ? [404] : [404]]),
+        // A whole number is a tile coordinate, not a hostile one.
+        ...hostileIds()
+          .filter((h) => !(param.kind === 'tile' && /^\d+$/.test(h.value)))
+          .map((h): [Labelled<string>, number[]] => [
+            h,
+            param.kind === 'token' ? [400, 403, 404] : reroutes(h.label) ? [400, 404] : [400],
+          ]),
+        // A tile coordinate that is no number is no tile of any zoom: refused, not looked for.
+        ...UUIDS_OF_NOTHING.map((u): [Labelled<string>, number[]] => [u, param.kind === 'tile' ? [400] : [404]]),
         ...(param.extra ?? []).map((e): [Labelled<string>, number[]] => [e, [403, 404, 410]]),
       ];
       for (const [{ label, value }, statuses] of variants) {
