@@ -21,6 +21,8 @@ export interface AnnualPlan extends Plan {
   popular: true;
   savings: string;
   deliveries: number;
+  /** What a County Tracker answers beyond its files: the parcel service (lookups and tiles). */
+  parcelService: string;
 }
 
 const oneTime: Plan = {
@@ -44,6 +46,7 @@ const annual: AnnualPlan = {
   popular: true,
   savings: 'Save 80%',
   deliveries: 12,
+  parcelService: 'Look up any parcel by address, owner, parcel number or point, with map tiles, through the API',
 };
 
 export const PLANS = { oneTime, annual } as const;

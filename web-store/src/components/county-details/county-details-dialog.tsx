@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'r
 import { createPortal } from 'react-dom';
 import { FILL_RATE_FIELDS, SAMPLE_RECORDS } from '@contracts/county-dataset';
 import { formatInfo } from '@contracts/dataset-formats';
+import { PLANS } from '@contracts/plans';
 import { formatDate, formatFileSize, formatRelease } from '@web-shared/format';
 import {
   isDataPending,
@@ -138,6 +139,9 @@ export default function CountyDetailsDialog({ county, plans, onClose }: CountyDe
               ),
             )}
           </div>
+          <p className="county-details__plans-note">
+            With {PLANS.annual.name}: {PLANS.annual.parcelService}.
+          </p>
         </footer>
       </div>
     </dialog>,

@@ -18,6 +18,10 @@ describe('landing plan cards', () => {
       savings: 'Save 80%',
     });
     expect(card.features[0]).toBe('12 monthly deliveries of fresh data by email');
+    // The parcel service is a line of its own, after the plan's deliveries, download and renewal.
+    expect(card.features.at(-1)).toBe(
+      'Look up any parcel by address, owner, parcel number or point, with map tiles, through the API',
+    );
   });
 
   it('follows the plan config when a price changes', () => {

@@ -45,6 +45,7 @@ export function trackerCard(plan: AnnualPlan): PlanCardView {
       `${plan.deliveries} monthly deliveries of fresh data by email`,
       'Instant download of the current dataset',
       'Auto-renewal you can turn off in your dashboard',
+      plan.parcelService,
     ],
   };
 }
