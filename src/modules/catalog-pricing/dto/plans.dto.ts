@@ -38,6 +38,9 @@ export class AnnualPlanDto extends PlanDto implements AnnualPlan {
 
   @ApiProperty({ example: PLANS.annual.deliveries, description: 'Monthly deliveries a year of the plan includes' })
   deliveries: number;
+
+  @ApiProperty({ example: PLANS.annual.parcelService, description: 'What the plan answers beyond its files' })
+  parcelService: string;
 }
 
 /** GET /api/plans: both plans and the largest cart. */
