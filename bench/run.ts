@@ -19,6 +19,7 @@ import { benchReleaseIngest } from './release-ingest';
 import { benchReleaseIngestGeopackage } from './release-ingest-geopackage';
 import { benchReleaseCompare } from './release-compare';
 import { benchParcelStoreLoad } from './parcel-store-load';
+import { benchParcelLookups } from './parcel-lookups';
 import { benchS3Downloads } from './s3-downloads';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
 import { recordResults } from './support/results';
@@ -45,6 +46,7 @@ const AFTER: [string, BenchSection][] = [
   ['s3-downloads', () => benchS3Downloads()],
   ['dataset-formats', benchDatasetFormats],
   ['parcel-store-load', benchParcelStoreLoad],
+  ['parcel-lookups', benchParcelLookups],
 ];
 
 async function main(): Promise<void> {

@@ -26,6 +26,7 @@ import { Postgis1765410000000 } from './1765410000000-postgis';
 import { QaShapeChecks1765420000000 } from './1765420000000-qa-shape-checks';
 import { IngestSourceFormat1765430000000 } from './1765430000000-ingest-source-format';
 import { ParcelStore1765500000000 } from './1765500000000-parcel-store';
+import { ParcelSearchKnn1765600000000 } from './1765600000000-parcel-search-knn';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   QaShapeChecks1765420000000,
   IngestSourceFormat1765430000000,
   ParcelStore1765500000000,
+  ParcelSearchKnn1765600000000,
 ];

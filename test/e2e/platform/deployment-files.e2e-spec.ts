@@ -215,6 +215,7 @@ describe('docker-compose.prod.yml', () => {
       'minio',
       'minio-bucket',
       'postgres',
+      'postgres-replica',
       'prometheus',
       'redis',
       'worker',
@@ -223,6 +224,22 @@ describe('docker-compose.prod.yml', () => {
 
   it('runs PostgreSQL with PostGIS, which the parcel store needs', () => {
     expect(services.postgres.image).toMatch(/^postgis\/postgis:15-/);
+  });
+
+  it('reads parcels from a streaming replica of PostgreSQL, which the primary lets replicate', () => {
+    const replica = services['postgres-replica'];
+    expect(replica.image).toBe(services.postgres.image);
+    const start = (replica.command ?? []).join('\n');
+    expect(start).toMatch(/pg_basebackup -h postgres -U store .*-X stream -R/);
+    expect(start).toContain('hot_standby=on');
+    expect(services.postgres.volumes).toContain(
+      './deploy/postgres/allow-replication.sh:/docker-entrypoint-initdb.d/allow-replication.sh:ro',
+    );
+    expect(read('deploy/postgres/allow-replication.sh')).toContain(
+      'host replication ${POSTGRES_USER} all scram-sha-256',
+    );
+    expect(services.api.environment?.PARCELS_DATABASE_URL).toMatch(/@postgres-replica:5432\/county_store$/);
+    expect(services.api.depends_on?.['postgres-replica'].condition).toBe('service_healthy');
   });
 
   it('keeps the dataset files in the MinIO bucket the one-shot step makes, for the api and the worker alike', () => {

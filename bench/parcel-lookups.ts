@@ -1,0 +1,253 @@
+/**
+ * Section: finding parcels in a parcel store of 2 million parcels with boundaries (two Delaware
+ * counties of a million lots each, generated in PostgreSQL and attached as the state's partition,
+ * which builds the store's indexes). Through the API, as a customer's script asks: point lookups
+ * at 20 concurrent requests beside the same SQL sent by a bare `pg` pool (the store's own query
+ * code over a plain pool), parcel numbers, addresses and owners, and subscriber tiles at zoom 16
+ * and 14 beside the bare `ST_AsMVT` query. The customer holds County Tracker on both counties and
+ * many API tokens, used in turn: one token's limit (120 requests a minute) would pace the run.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import { newTokenSecret, tokenHash, tokenPrefix } from '../src/modules/api-tokens/api-token-secret';
+import { ParcelLookupRepository } from '../src/modules/parcels/lookup/parcel-lookup.repository';
+import type { ParcelReader } from '../src/modules/parcels/lookup/parcel-reader';
+import { ParcelTilesRepository } from '../src/modules/parcels/tiles/parcel-tiles.repository';
+import { percentile, type BenchApp } from './support/bench-app';
+import { figure, verdict, type ResultRow } from './support/section';
+
+const LOTS_A_ROW = 1000;
+const PARCELS_A_COUNTY = Number(process.env.PARCEL_LOOKUP_BENCH_PARCELS ?? 1_000_000);
+const LOT = 0.00018;
+const COUNTIES = [
+  { fips: '10001', x0: -75.7, y0: 39.0 },
+  { fips: '10003', x0: -75.4, y0: 39.0 },
+];
+const CONCURRENCY = 20;
+const TOKENS = 200;
+const STREETS = ['MAIN', 'OAK', 'PINE', 'MAPLE', 'CEDAR', 'ELM', 'WASHINGTON', 'LAKE', 'HILL', 'PARK'];
+const SUFFIXES = ['ST', 'AVE', 'RD', 'DR', 'LN', 'CT'];
+const FIRST = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'JOHN', 'JENNIFER', 'MICHAEL', 'LINDA', 'WEI', 'AISHA'];
+const LAST = ['SMITH', 'JOHNSON', 'WILLIAMS', 'BROWN', 'GARCIA', 'MILLER', 'NGUYEN', 'KIM', 'PATEL', 'LOPEZ'];
+const sqlArray = (words: string[]) => `ARRAY[${words.map((word) => `'${word}'`).join(',')}]`;
+
+/** Lot n of a county: its grid corner, address and owner, as the generating SQL makes them. */
+const lotOf = (county: (typeof COUNTIES)[number], n: number) => {
+  const x = county.x0 + (n % LOTS_A_ROW) * LOT;
+  const y = county.y0 + Math.floor(n / LOTS_A_ROW) * LOT;
+  const block = Math.floor(n / LOTS_A_ROW);
+  return {
+    centre: [x + LOT * 0.45, y + LOT * 0.4] as const,
+    address: `${100 + (n % LOTS_A_ROW) * 2} ${STREETS[block % 10]}${Math.floor(block / 10)} ${SUFFIXES[n % 6]}`,
+    owner: `${LAST[n % 10]} ${FIRST[(n >> 3) % 10]} ${String.fromCharCode(65 + (n % 26), 65 + (Math.floor(n / 26) % 26))}`,
+    parcel: `${String(Math.floor(n / 10000)).padStart(3, '0')}-${String(n % 10000).padStart(4, '0')}`,
+  };
+};
+
+/** The two counties' parcels, made in PostgreSQL; attaching the partition builds the store's five indexes. */
+async function generateStore(db: Pool, counties: { id: string; fips: string; x0: number; y0: number }[]) {
+  await db.query(`DROP TABLE IF EXISTS parcels_de`);
+  await db.query(`CREATE TABLE parcels_de (LIKE parcels INCLUDING DEFAULTS)`);
+  for (const county of counties) {
+    const dataset = randomUUID();
+    await db.query(
+      `INSERT INTO parcels_de (parcel_key, record_number, state, county_id, county_fips, release, dataset_id, parcel_id,
+         geom, centroid, site_address_search, owner_name_search, fields)
+       SELECT $1 || lpad((n / 10000)::text, 3, '0') || lpad((n % 10000)::text, 4, '0'), n + 1, 'DE', $2, $1, '2002-01', $3,
+         parcel, ST_Multi(ST_MakeEnvelope(x, y, x + ${LOT * 0.9}, y + ${LOT * 0.8}, 4326)),
+         ST_SetSRID(ST_MakePoint(x + ${LOT * 0.45}, y + ${LOT * 0.4}), 4326), address, owner,
+         jsonb_build_object('parcel_id', parcel, 'county_fips', $1, 'site_address', address, 'owner_name', owner,
+           'assessed_total_value', (50000 + (n % 400) * 1000)::text, 'property_use_standard', 'Single family',
+           'zoning_code', 'R-1', 'year_built', (1950 + n % 70)::text)
+       FROM generate_series(0, $4::int - 1) AS n,
+       LATERAL (SELECT $5::float8 + (n % ${LOTS_A_ROW}) * ${LOT} AS x, $6::float8 + (n / ${LOTS_A_ROW}) * ${LOT} AS y,
+         lpad((n / 10000)::text, 3, '0') || '-' || lpad((n % 10000)::text, 4, '0') AS parcel,
+         (100 + (n % ${LOTS_A_ROW}) * 2) || ' ' || (${sqlArray(STREETS)})[(n / ${LOTS_A_ROW}) % 10 + 1]
+           || ((n / ${LOTS_A_ROW}) / 10) || ' ' || (${sqlArray(SUFFIXES)})[n % 6 + 1] AS address,
+         (${sqlArray(LAST)})[n % 10 + 1] || ' ' || (${sqlArray(FIRST)})[(n >> 3) % 10 + 1] || ' '
+           || chr(65 + n % 26) || chr(65 + (n / 26) % 26) AS owner) AS lot`,
+      [county.fips, county.id, dataset, PARCELS_A_COUNTY, county.x0, county.y0],
+    );
+    await db.query(
+      `INSERT INTO parcel_loads (county_id, county_fips, state, release, dataset_id, sha256, parcels, shapes,
+         unreadable_shapes, seconds)
+       VALUES ($1, $2, 'DE', '2002-01', $3, repeat('0', 64), $4, $4, 0, 0)
+       ON CONFLICT (county_id) DO NOTHING`,
+      [county.id, county.fips, dataset, PARCELS_A_COUNTY],
+    );
+  }
+  await db.query(`ALTER TABLE parcels ATTACH PARTITION parcels_de FOR VALUES IN ('DE')`);
+  await db.query(`ANALYZE parcels_de`);
+}
+
+/** A customer with County Tracker on the counties, and API tokens to take in turn. */
+async function trackerCustomer(db: Pool, countyIds: string[]): Promise<string[]> {
+  const {
+    rows: [user],
+  } = await db.query<{ id: string }>(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [
+    `lookups-${randomUUID()}@example.com`,
+  ]);
+  for (const countyId of countyIds) {
+    await db.query(
+      `INSERT INTO subscriptions (user_id, county_id, purchase_type, status, amount, expiration_date)
+       VALUES ($1, $2, 'annual', 'active', 1200, now() + interval '1 year')`,
+      [user.id, countyId],
+    );
+  }
+  const tokens = Array.from({ length: TOKENS }, () => newTokenSecret());
+  for (const [i, token] of tokens.entries()) {
+    await db.query(`INSERT INTO api_tokens (user_id, name, token_hash, prefix) VALUES ($1, $2, $3, $4)`, [
+      user.id,
+      `bench ${i}`,
+      tokenHash(token),
+      tokenPrefix(token),
+    ]);
+  }
+  return tokens;
+}
+
+/** Runs `count` requests, `concurrency` at a time: each one's milliseconds, and the requests a second. */
+async function measure(count: number, concurrency: number, request: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const at = performance.now();
+        await request(i);
+        times.push(performance.now() - at);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { p95: percentile(times, 0.95), perSecond: count / seconds };
+}
+
+const tileOf = (lon: number, lat: number, z: number) => {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lon + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+};
+
+export async function benchParcelLookups(app: BenchApp): Promise<ResultRow[]> {
+  const db = new Pool({ connectionString: app.databaseUrl, max: CONCURRENCY });
+  try {
+    const { rows: counties } = await db.query<{ id: string; fips: string }>(
+      `SELECT id, fips FROM counties WHERE fips = ANY($1) ORDER BY fips`,
+      [COUNTIES.map((county) => county.fips)],
+    );
+    const placed = counties.map((county, i) => ({ ...county, ...COUNTIES[i] }));
+    const generating = performance.now();
+    await generateStore(db, placed);
+    const generatedSeconds = (performance.now() - generating) / 1000;
+    const [{ size }] = (
+      await db.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('parcels_de')) AS size`)
+    ).rows;
+    const tokens = await trackerCustomer(
+      db,
+      placed.map((county) => county.id),
+    );
+    let turn = 0;
+    const api = async (path: string) => {
+      const res = await fetch(`${app.origin}${path}`, {
+        headers: { Authorization: `Bearer ${tokens[turn++ % tokens.length]}` },
+      });
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    // The store's own queries over a bare pool: what the routes add is everything but the SQL.
+    const bare = {
+      rows: async (sql: string, values: unknown[]) => (await db.query<Record<string, unknown>>(sql, values)).rows,
+    } as ParcelReader;
+    const lookups = new ParcelLookupRepository(bare);
+    const tiles = new ParcelTilesRepository(bare);
+    const scope = { countyIds: placed.map((county) => county.id), states: ['DE'] };
+    // Lots spread over both counties, the same for the API and the bare pool.
+    const lot = (i: number) => {
+      const county = placed[i % 2];
+      return { county, ...lotOf(county, (i * 7919) % PARCELS_A_COUNTY) };
+    };
+
+    const points = 2000;
+    await measure(200, CONCURRENCY, (i) => api(`/api/v1/parcels?lat=${lot(i).centre[1]}&lon=${lot(i).centre[0]}`));
+    const pointApi = await measure(points, CONCURRENCY, (i) => {
+      const [lon, lat] = lot(i).centre;
+      return api(`/api/v1/parcels?lat=${lat}&lon=${lon}`);
+    });
+    const pointBare = await measure(points, CONCURRENCY, (i) => {
+      const [lon, lat] = lot(i).centre;
+      return lookups.containing(scope, lon, lat, 10);
+    });
+    const numbers = await measure(500, 4, (i) =>
+      api(`/api/v1/parcels?county=${lot(i).county.fips}&parcel=${lot(i).parcel}`),
+    );
+    const addresses = await measure(300, 4, (i) =>
+      api(`/api/v1/parcels?address=${encodeURIComponent(lot(i).address.toLowerCase())}`),
+    );
+    const owners = await measure(300, 4, (i) => api(`/api/v1/parcels?owner=${encodeURIComponent(lot(i).owner)}`));
+
+    const tileRows: ResultRow[] = [];
+    for (const [z, target] of [
+      [16, 50],
+      [14, 150],
+    ] as const) {
+      const address = (i: number) => {
+        const [lon, lat] = lot(i).centre;
+        return { z, ...tileOf(lon, lat, z) };
+      };
+      let largest = 0;
+      const count = z === 16 ? 400 : 150;
+      const viaApi = await measure(count, CONCURRENCY, async (i) => {
+        const { x, y } = address(i);
+        largest = Math.max(largest, (await api(`/api/v1/tiles/${z}/${x}/${y}.mvt`)).length);
+      });
+      const viaBare = await measure(count, CONCURRENCY, (i) => {
+        const { x, y } = address(i);
+        return tiles.tile(scope, 'subscriber', z, x, y);
+      });
+      const ratio = viaApi.perSecond / viaBare.perSecond;
+      tileRows.push(
+        [
+          `Parcel tiles at zoom ${z}: p95, 20 concurrent`,
+          `${figure(viaApi.p95, 1)} ms (target < ${target} ms: ${verdict(viaApi.p95 < target)}); largest tile ${figure(largest / 1024)} KB (target < 500 KB: ${verdict(largest < 500 * 1024)})`,
+        ],
+        [
+          `Parcel tiles at zoom ${z}: the route's throughput ÷ bare ST_AsMVT through pg`,
+          `${figure(viaApi.perSecond)} ÷ ${figure(viaBare.perSecond)} tiles/s = ${figure(ratio, 2)} (target ≥ 0.8: ${verdict(ratio >= 0.8)})`,
+        ],
+      );
+    }
+    const pointRatio = pointApi.perSecond / pointBare.perSecond;
+    return [
+      [
+        'Parcel lookups: store',
+        `${figure(PARCELS_A_COUNTY * 2)} parcels with boundaries in two counties, ${size} with indexes; generated and indexed in ${figure(generatedSeconds)} s`,
+      ],
+      [
+        'Parcel lookups: point, 20 concurrent, p95',
+        `${figure(pointApi.p95, 1)} ms (target < 10 ms: ${verdict(pointApi.p95 < 10)})`,
+      ],
+      [
+        'Parcel lookups: point, the route ÷ the same SQL through bare pg',
+        `${figure(pointApi.perSecond)} ÷ ${figure(pointBare.perSecond)} lookups/s = ${figure(pointRatio, 2)} (target ≥ 0.7: ${verdict(pointRatio >= 0.7)})`,
+      ],
+      [
+        'Parcel lookups: parcel number, p95',
+        `${figure(numbers.p95, 1)} ms (target < 5 ms: ${verdict(numbers.p95 < 5)})`,
+      ],
+      [
+        'Parcel lookups: address, p95',
+        `${figure(addresses.p95, 1)} ms (target < 50 ms: ${verdict(addresses.p95 < 50)})`,
+      ],
+      ['Parcel lookups: owner, p95', `${figure(owners.p95, 1)} ms (target < 100 ms: ${verdict(owners.p95 < 100)})`],
+      ...tileRows,
+    ];
+  } finally {
+    await db.end();
+  }
+}
