@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ParcelsApiModule } from '../parcels';
+import { AdminParcelsController } from './parcel-lookups/admin-parcels.controller';
 import { AdminController } from './admin.controller';
 import { AdminCoverageController } from './catalog-operations/admin-coverage.controller';
 import { AdminReleaseFilesController } from './catalog-operations/admin-release-files.controller';
@@ -29,6 +31,7 @@ import { StaffSignInController } from './staff-access/staff-sign-in.controller';
     CustomerSupportModule,
     CatalogOperationsModule,
     BackgroundWorkModule,
+    ParcelsApiModule,
   ],
   // Registered here, in this order, because the API document lists routes (and names operations) by it.
   controllers: [
@@ -42,6 +45,7 @@ import { StaffSignInController } from './staff-access/staff-sign-in.controller';
     AdminReleaseUploadsController,
     AdminBackgroundWorkController,
     AdminCoverageController,
+    AdminParcelsController,
   ],
 })
 export class AdminModule {}

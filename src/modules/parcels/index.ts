@@ -6,3 +6,7 @@ export { ParcelStoreRepository } from './parcel-store.repository';
 export type { ParcelLoad } from './parcel-store.repository';
 export { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
 export { ParcelsApiModule } from './parcels-api.module';
+export { ParcelLookupService } from './lookup/parcel-lookup.service';
+export type { ParcelCollection } from './lookup/parcel-lookup.service';
+export { ParcelFieldsQueryDto, ParcelQueryDto } from './lookup/dto/parcel-query.dto';
+export type { ParcelFeature } from './lookup/parcel-feature';

@@ -18,5 +18,6 @@ import { ParcelTilesService } from './tiles/parcel-tiles.service';
   imports: [ApiTokensModule, CountiesModule, SubscriptionsModule],
   controllers: [ParcelsApiController, ParcelTilesController, ParcelPreviewTilesController],
   providers: [ParcelReader, ParcelLookupRepository, ParcelLookupService, ParcelTilesRepository, ParcelTilesService],
+  exports: [ParcelLookupService],
 })
 export class ParcelsApiModule {}

@@ -83,6 +83,7 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
   let aliceToken: string;
   let bobToken: string;
   let carolToken: string;
+  let staffToken: string;
 
   const tokenOf = async (email: string) => {
     const client = new WebClient(process.env.PUBLIC_URL as string);
@@ -100,6 +101,7 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
 
   beforeAll(async () => {
     const { body } = await api().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD }).expect(200);
+    staffToken = body.token;
     const rows: { id: string; fips: string }[] = await db().query(
       `SELECT id, fips FROM counties WHERE fips IN ('10001', '10003', '10005', '24510') ORDER BY fips`,
     );
@@ -288,6 +290,20 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
   ])('refuses %j with a message that says what to change', async (query, message) => {
     const { body } = await ask(aliceToken, query).expect(400);
     expect(JSON.stringify(body.message)).toContain(message);
+  });
+
+  it('lets staff look up any county’s parcels, whoever subscribes to it', async () => {
+    const { body } = await api()
+      .get('/api/admin/parcels')
+      .query({ owner: 'Lovelace Ada' })
+      .set({ Authorization: `Bearer ${staffToken}` })
+      .expect(200);
+    expect(keysOf(body).sort()).toEqual(Object.values(counties).map((county) => keyOf(county, 3)).sort());
+    const one = await api()
+      .get(`/api/admin/parcels/${keyOf(counties.bobs, 3)}`)
+      .set({ Authorization: `Bearer ${staffToken}` })
+      .expect(200);
+    expect(one.body.properties.owner_name).toBe('Lovelace, Ada');
   });
 
   describe('vector tiles', () => {

@@ -396,6 +396,11 @@ describe('Access control: every API route × every kind of caller', () => {
 
     { key: 'v1-tile', method: 'GET', route: '/api/v1/tiles/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
       path: () => '/api/v1/tiles/16/18337/25077.mvt', expect: tokenHolders({ a: 200, b: 200 }) },
+    // Staff look up any parcel.
+    { key: 'admin-parcels', method: 'GET', route: '/api/admin/parcels', what: 'an address search',
+      path: () => '/api/admin/parcels?address=1%20Main%20St', expect: staff(200) },
+    { key: 'admin-parcel', method: 'GET', route: '/api/admin/parcels/{parcelKey}', what: 'no such parcel',
+      path: () => '/api/admin/parcels/24510A1', expect: staff(404) },
     // The parcel preview: outlines and parcel numbers, for anyone.
     { key: 'preview-tile', method: 'GET', route: '/api/tiles/preview/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
       path: () => '/api/tiles/preview/16/18337/25077.mvt', expect: everyone(200) },

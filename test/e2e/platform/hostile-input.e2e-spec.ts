@@ -696,6 +696,25 @@ describe('Hostile input to every endpoint', () => {
         return get(path, 'customer');
       case 'GET /api/v1/subscriptions':
         return get(path, 'token');
+      case 'GET /api/admin/parcels':
+        return {
+          role: 'admin',
+          queryProbe: {
+            req: probe({ method: 'GET', target: `${path}?address=1%20Main%20St`, headers: adminHeaders() }),
+            expect: [400],
+            fields: ['lat', 'bbox', 'cursor'],
+          },
+        };
+      case 'GET /api/admin/parcels/{parcelKey}':
+        return {
+          role: 'admin',
+          params: { parcelKey: { value: '24510A1', kind: 'token' } },
+          queryProbe: {
+            req: probe({ method: 'GET', target: '/api/admin/parcels/24510A1', headers: adminHeaders() }),
+            expect: [400],
+            fields: ['fields'],
+          },
+        };
       case 'GET /api/v1/parcels/{parcelKey}':
         // fields= is its one parameter: others, and hostile values of it, are refused.
         return {

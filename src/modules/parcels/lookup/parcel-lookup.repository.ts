@@ -43,6 +43,14 @@ const METRES_A_DEGREE = 111_320;
 export class ParcelLookupRepository {
   constructor(private readonly reader: ParcelReader) {}
 
+  /** Every county the store holds, whatever its sale: what staff may look up. */
+  storedCounties(): Promise<{ countyId: string; countyFips: string; state: string }[]> {
+    return this.reader.rows(
+      `SELECT county_id AS "countyId", county_fips AS "countyFips", state FROM parcel_loads ORDER BY county_fips`,
+      [],
+    );
+  }
+
   /** The parcels whose boundary contains the point (two where parcels overlap, none in a street). */
   containing(scope: LookupScope, lon: number, lat: number, limit: number): Promise<FoundParcel[]> {
     return this.reader.rows(

@@ -31,7 +31,7 @@ export const ONE_QUESTION =
   'Ask one question a request: lat and lon (with radius for the nearest parcels); county and parcel; ' +
   'address; owner; or bbox.';
 export const NO_SUCH_PARCEL =
-  'No parcel of your County Tracker counties has this parcel_key (the county FIPS code and the parcel number ' +
+  'No parcel of your counties has this parcel_key (the county FIPS code and the parcel number ' +
   'without separators, in capitals: 24510A12345).';
 const DEFAULT_MATCHES = 10;
 const DEFAULT_BOX_PAGE = 100;
@@ -58,6 +58,16 @@ export class ParcelLookupService {
       countyIds: records.map((county) => county.id),
       states: [...new Set(records.map((county) => county.stateCode))],
       idsByFips: new Map(records.map((county) => [county.fips, county.id])),
+    };
+  }
+
+  /** Every county the store holds: staff look up any parcel (the console). */
+  async everywhere(): Promise<CustomerScope> {
+    const stored = await this.parcels.storedCounties();
+    return {
+      countyIds: stored.map((county) => county.countyId),
+      states: [...new Set(stored.map((county) => county.state))],
+      idsByFips: new Map(stored.map((county) => [county.countyFips, county.countyId])),
     };
   }
 
