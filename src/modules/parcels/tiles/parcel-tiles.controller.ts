@@ -55,8 +55,8 @@ export class ParcelTilesController {
   @ApiOperation({
     summary: 'A Mapbox Vector Tile of the parcels of your County Tracker counties',
     description:
-      `Layer \`parcels\`: each parcel's outline with parcel_key, parcel_id, site_address, owner_name, ` +
-      `assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). ` +
+      `Layer \`parcels\`: each parcel's outline with parcel_key, and from zoom 16 in parcel_id, site_address, ` +
+      `owner_name, assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). ` +
       `Zoom ${TILE_ZOOMS.subscriber.min} to ${TILE_ZOOMS.subscriber.max}; ETag by the parcel store's ` +
       `releases (If-None-Match answers 304); Cache-Control private.`,
   })

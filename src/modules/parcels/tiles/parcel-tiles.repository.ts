@@ -14,13 +14,18 @@ const WORLD_METRES = 40_075_016.686;
 /** What a tile carries of each parcel: a subscriber's, or the public preview's (outline and number only). */
 export type TileKind = 'subscriber' | 'preview';
 
+/** From this zoom in, a subscriber's tile carries the key fields; farther out, where a tile holds thousands of lots, the key alone. */
+export const KEY_FIELDS_ZOOM = 16;
+
 // Every property a text: MVT values are typed, and a layer whose values change type between tiles confuses styles.
-const PROPERTIES: Record<TileKind, string> = {
-  subscriber: `p.parcel_key, p.fields->>'parcel_id' AS parcel_id, p.fields->>'site_address' AS site_address,
+const properties = (kind: TileKind, z: number) =>
+  kind === 'preview'
+    ? `p.fields->>'parcel_id' AS parcel_id`
+    : z < KEY_FIELDS_ZOOM
+      ? `p.parcel_key`
+      : `p.parcel_key, p.fields->>'parcel_id' AS parcel_id, p.fields->>'site_address' AS site_address,
     p.fields->>'owner_name' AS owner_name, p.fields->>'assessed_total_value' AS assessed_total_value,
-    p.fields->>'property_use_standard' AS property_use_standard, p.fields->>'zoning_code' AS zoning_code`,
-  preview: `p.fields->>'parcel_id' AS parcel_id`,
-};
+    p.fields->>'property_use_standard' AS property_use_standard, p.fields->>'zoning_code' AS zoning_code`;
 
 /**
  * Mapbox Vector Tiles of the parcel store, made by PostGIS (`ST_AsMVT`) for the counties of a
@@ -38,7 +43,7 @@ export class ParcelTilesRepository {
        shapes AS (
          SELECT ST_AsMVTGeom(ST_Simplify(ST_Transform(p.geom, 3857), $6, true), bounds.box, ${EXTENT}, ${BUFFER}, true)
              AS geom,
-           ${PROPERTIES[kind]}
+           ${properties(kind, z)}
          FROM parcels p, bounds
          WHERE p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])
            AND p.geom && ST_Transform(bounds.box, 4326)
