@@ -298,7 +298,11 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
       .query({ owner: 'Lovelace Ada' })
       .set({ Authorization: `Bearer ${staffToken}` })
       .expect(200);
-    expect(keysOf(body).sort()).toEqual(Object.values(counties).map((county) => keyOf(county, 3)).sort());
+    expect(keysOf(body).sort()).toEqual(
+      Object.values(counties)
+        .map((county) => keyOf(county, 3))
+        .sort(),
+    );
     const one = await api()
       .get(`/api/admin/parcels/${keyOf(counties.bobs, 3)}`)
       .set({ Authorization: `Bearer ${staffToken}` })
