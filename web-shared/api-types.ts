@@ -939,6 +939,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Parcels of any county by point, parcel number, address, owner or box (as GET /api/v1/parcels) */
+        get: operations["AdminParcelsController_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parcels/{parcelKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One parcel of any county by its parcel_key */
+        get: operations["AdminParcelsController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formats": {
         parameters: {
             query?: never;
@@ -954,6 +988,121 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels by point, parcel number, address, owner or box (a GeoJSON FeatureCollection)
+         * @description One question a request. `lat`+`lon`: the parcel containing the point (none in a street); with `radius` (metres, ≤ 1,000) the parcels within it, nearest first, with `match.distance_m`. `county`+`parcel`: by parcel number, with or without separators. `address` or `owner` (optionally with `county`): best matches first, with `match.score` (0–1); case, punctuation, street suffixes and directions (ST/STREET, N/NORTH) do not matter. `bbox`: the parcels meeting the box, a page at a time; `next` is the cursor of the next page (null on the last). Each Feature has the boundary, `parcel_key`, `county_fips`, the `release` it comes from and every schema field (typed as the schema says; `fields=` narrows them).
+         */
+        get: operations["ParcelsApiController_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/parcels/{parcelKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One parcel by its parcel_key (a GeoJSON Feature) */
+        get: operations["ParcelsApiController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tiles/{z}/{x}/{y}.mvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Mapbox Vector Tile of the parcels of your County Tracker counties
+         * @description Layer `parcels`: each parcel's outline with parcel_key, and from zoom 16 in parcel_id, site_address, owner_name, assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). Zoom 13 to 22; ETag by the parcel store's releases (If-None-Match answers 304); Cache-Control private.
+         */
+        get: operations["ParcelTilesController_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiles/preview/{z}/{x}/{y}.mvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A preview tile: parcel outlines and parcel numbers of every county on sale
+         * @description Layer `parcels` with parcel_id only (no owner or value fields), zoom 15 to 22. Cacheable by a CDN (public, an hour); at most 3000 tiles per client address in 10 minutes.
+         */
+        get: operations["ParcelPreviewTilesController_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's live API tokens, newest first (never their secrets) */
+        get: operations["ApiTokensController_list"];
+        put?: never;
+        /**
+         * Create an API token for the data API (/api/v1)
+         * @description The answer holds the token, shown this once: only its SHA-256 is kept. At most 10 live tokens per customer.
+         */
+        post: operations["ApiTokensController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token: it stops working at once */
+        delete: operations["ApiTokensController_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1164,44 +1313,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in customer's live API tokens, newest first (never their secrets) */
-        get: operations["ApiTokensController_list"];
-        put?: never;
-        /**
-         * Create an API token for the data API (/api/v1)
-         * @description The answer holds the token, shown this once: only its SHA-256 is kept. At most 10 live tokens per customer.
-         */
-        post: operations["ApiTokensController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tokens/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke an API token: it stops working at once */
-        delete: operations["ApiTokensController_revoke"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/subscriptions": {
         parameters: {
             query?: never;
@@ -1346,6 +1457,11 @@ export interface components {
              * @example 12
              */
             deliveries: number;
+            /**
+             * @description What the plan answers beyond its files
+             * @example Look up any parcel by address, owner, parcel number or point, with map tiles, through the API
+             */
+            parcelService: string;
         };
         PlansDto: {
             oneTime: components["schemas"]["PlanDto"];
@@ -2406,6 +2522,45 @@ export interface components {
             /** @description By FIPS code */
             counties: components["schemas"]["CoverageCountyDto"][];
         };
+        ParcelMatchDto: {
+            /** @enum {string} */
+            kind: "point" | "nearest" | "parcel" | "address" | "owner" | "bbox" | "key";
+            /**
+             * @description Address and owner searches: 0 to 1, best first
+             * @example 0.923
+             */
+            score?: number;
+            /**
+             * @description Point lookups with a radius: metres from the point
+             * @example 4.3
+             */
+            distance_m?: number;
+        };
+        ParcelFeatureDto: {
+            /** @enum {string} */
+            type: "Feature";
+            /**
+             * @description The parcel_key
+             * @example 2451012345678
+             */
+            id: string;
+            /** @description The boundary: a GeoJSON MultiPolygon in WGS 84 (7 decimals); null for a parcel without one */
+            geometry: {
+                [key: string]: unknown;
+            } | null;
+            /** @description parcel_key, county_fips, release, then each schema field (or those `fields` names): numbers and booleans typed, dates and text as written, empty values null */
+            properties: {
+                [key: string]: unknown;
+            };
+            match?: components["schemas"]["ParcelMatchDto"];
+        };
+        ParcelCollectionDto: {
+            /** @enum {string} */
+            type: "FeatureCollection";
+            features: components["schemas"]["ParcelFeatureDto"][];
+            /** @description bbox questions: the cursor of the next page, null on the last */
+            next?: string | null;
+        };
         DatasetFormatDto: {
             /**
              * @description What the download-link calls take as `format`
@@ -2427,6 +2582,74 @@ export interface components {
             mediaType: string;
             /** @example One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
             description: string;
+        };
+        ApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+        };
+        CreateApiTokenDto: {
+            /**
+             * @description What the token is for, so you know which to revoke later
+             * @example Monthly pull on the GIS server
+             */
+            name: string;
+        };
+        CreatedApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The token: send it as `Authorization: Bearer <token>` to /api/v1. Shown this once; only its hash is kept.
+             * @example cds_7Qx2kP9mWb4TfZr1LcV8nHy3DsJ6aGe0QuXo5Rti
+             */
+            token: string;
+        };
+        RevokedApiTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Monthly pull on the GIS server */
+            name: string;
+            /**
+             * @description The first characters of the token, to tell tokens apart
+             * @example cds_7Qx2
+             */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token was last used, to the minute; null if never
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string;
         };
         FillRateDto: {
             /**
@@ -2615,74 +2838,6 @@ export interface components {
             subscriptions: components["schemas"]["CustomerSubscriptionDto"][];
             /** @description The checkout and each renewal, oldest first */
             invoices: components["schemas"]["InvoiceSummaryDto"][];
-        };
-        ApiTokenDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example Monthly pull on the GIS server */
-            name: string;
-            /**
-             * @description The first characters of the token, to tell tokens apart
-             * @example cds_7Qx2
-             */
-            prefix: string;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the token was last used, to the minute; null if never
-             */
-            lastUsedAt: string | null;
-        };
-        CreateApiTokenDto: {
-            /**
-             * @description What the token is for, so you know which to revoke later
-             * @example Monthly pull on the GIS server
-             */
-            name: string;
-        };
-        CreatedApiTokenDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example Monthly pull on the GIS server */
-            name: string;
-            /**
-             * @description The first characters of the token, to tell tokens apart
-             * @example cds_7Qx2
-             */
-            prefix: string;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the token was last used, to the minute; null if never
-             */
-            lastUsedAt: string | null;
-            /**
-             * @description The token: send it as `Authorization: Bearer <token>` to /api/v1. Shown this once; only its hash is kept.
-             * @example cds_7Qx2kP9mWb4TfZr1LcV8nHy3DsJ6aGe0QuXo5Rti
-             */
-            token: string;
-        };
-        RevokedApiTokenDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example Monthly pull on the GIS server */
-            name: string;
-            /**
-             * @description The first characters of the token, to tell tokens apart
-             * @example cds_7Qx2
-             */
-            prefix: string;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When the token was last used, to the minute; null if never
-             */
-            lastUsedAt: string | null;
-            /** Format: date-time */
-            revokedAt: string;
         };
         ApiCountyDto: {
             /** Format: uuid */
@@ -4795,6 +4950,102 @@ export interface operations {
             };
         };
     };
+    AdminParcelsController_find: {
+        parameters: {
+            query?: {
+                /** @description Latitude (WGS 84), with lon */
+                lat?: number;
+                /** @description Longitude (WGS 84), with lat */
+                lon?: number;
+                /** @description With lat and lon: the parcels within this many metres, nearest first */
+                radius?: number;
+                /** @description County FIPS code: with parcel, or to narrow address and owner */
+                county?: string;
+                /** @description With county: the parcel number, with or without its separators */
+                parcel?: string;
+                /** @description A site address, best matches first */
+                address?: string;
+                /** @description An owner name, best matches first */
+                owner?: string;
+                /** @description minLon,minLat,maxLon,maxLat (WGS 84), at most 0.5 degrees each way: the parcels meeting it, a page at a time */
+                bbox?: string;
+                /** @description With bbox: the `next` of the page before */
+                cursor?: string;
+                /** @description Parcels to answer: for a bbox page at most 1000 (default 100), otherwise at most 100 (default 10) */
+                limit?: number;
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON FeatureCollection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelCollectionDto"];
+                };
+            };
+            /** @description No question, two at once, or a value out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminParcelsController_one: {
+        parameters: {
+            query?: {
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                parcelKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON Feature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelFeatureDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No parcel of the store has this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     FormatsController_list: {
         parameters: {
             query?: never;
@@ -4811,6 +5062,333 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DatasetFormatDto"][];
                 };
+            };
+        };
+    };
+    ParcelsApiController_find: {
+        parameters: {
+            query?: {
+                /** @description Latitude (WGS 84), with lon */
+                lat?: number;
+                /** @description Longitude (WGS 84), with lat */
+                lon?: number;
+                /** @description With lat and lon: the parcels within this many metres, nearest first */
+                radius?: number;
+                /** @description County FIPS code: with parcel, or to narrow address and owner */
+                county?: string;
+                /** @description With county: the parcel number, with or without its separators */
+                parcel?: string;
+                /** @description A site address, best matches first */
+                address?: string;
+                /** @description An owner name, best matches first */
+                owner?: string;
+                /** @description minLon,minLat,maxLon,maxLat (WGS 84), at most 0.5 degrees each way: the parcels meeting it, a page at a time */
+                bbox?: string;
+                /** @description With bbox: the `next` of the page before */
+                cursor?: string;
+                /** @description Parcels to answer: for a bbox page at most 1000 (default 100), otherwise at most 100 (default 10) */
+                limit?: number;
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A FeatureCollection (empty when nothing matches) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelCollectionDto"];
+                };
+            };
+            /** @description No question, two at once, or a value out of range; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelsApiController_one: {
+        parameters: {
+            query?: {
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /** @description County FIPS + parcel number, no separators */
+                parcelKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Feature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelFeatureDto"];
+                };
+            };
+            /** @description fields names a field the schema lacks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No parcel of the owner’s County Tracker counties has this key (or it is no key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelTilesController_tile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                z: string;
+                x: string;
+                y: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tile (empty where no parcel of yours is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.mapbox-vector-tile": string;
+                };
+            };
+            /** @description z, x or y out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Over the token’s rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelPreviewTilesController_tile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                z: string;
+                x: string;
+                y: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tile (empty where no parcel is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.mapbox-vector-tile": string;
+                };
+            };
+            /** @description z below the preview’s zoom, or x, y out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many preview tiles from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenDto"];
+                };
+            };
+            /** @description The name is empty, too long, or has control characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already 10 live tokens, or one with this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ApiTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiTokenDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live token of this customer has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5366,111 +5944,6 @@ export interface operations {
             };
             /** @description A link staff made, past its 30 days; the message says how to get a new one */
             410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ApiTokensController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiTokenDto"][];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ApiTokensController_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateApiTokenDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedApiTokenDto"];
-                };
-            };
-            /** @description The name is empty, too long, or has control characters */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Already 10 live tokens, or one with this name */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ApiTokensController_revoke: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RevokedApiTokenDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No live token of this customer has this id */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,3 +10,4 @@ export { ParcelLookupService } from './lookup/parcel-lookup.service';
 export type { ParcelCollection } from './lookup/parcel-lookup.service';
 export { ParcelFieldsQueryDto, ParcelQueryDto } from './lookup/dto/parcel-query.dto';
 export type { ParcelFeature } from './lookup/parcel-feature';
+export { ParcelCollectionDto, ParcelFeatureDto } from './lookup/dto/parcel-feature.dto';

@@ -124,6 +124,8 @@ describe('API documentation at /api/docs', () => {
       'GET /api/logout',
       'GET /api/logout/page.css',
       'GET /api/orders/{token}/invoices/{invoiceId}/pdf',
+      'GET /api/tiles/preview/{z}/{x}/{y}.mvt',
+      'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
       'GET /data-schema.pdf',
       'POST /api/logout',
     ]);
@@ -138,7 +140,13 @@ describe('API documentation at /api/docs', () => {
         .filter(([, op]) => op.security?.some((s) => 'apiToken' in s))
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(withToken.sort()).toEqual(['GET /api/v1/subscriptions', 'POST /api/v1/subscriptions/{id}/download-link']);
+    expect(withToken.sort()).toEqual([
+      'GET /api/v1/parcels',
+      'GET /api/v1/parcels/{parcelKey}',
+      'GET /api/v1/subscriptions',
+      'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
+      'POST /api/v1/subscriptions/{id}/download-link',
+    ]);
   });
 
   it(`matches the web apps' generated types in ${API_TYPES_PATH}`, async () => {

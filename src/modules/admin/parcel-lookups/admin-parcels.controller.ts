@@ -8,7 +8,13 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ParcelFieldsQueryDto, ParcelLookupService, ParcelQueryDto } from '../../parcels';
+import {
+  ParcelCollectionDto,
+  ParcelFeatureDto,
+  ParcelFieldsQueryDto,
+  ParcelLookupService,
+  ParcelQueryDto,
+} from '../../parcels';
 import type { ParcelCollection, ParcelFeature } from '../../parcels';
 import { AdminGuard } from '../staff-access/admin.guard';
 import { StaffRoleRequired } from '../staff-access/staff-role';
@@ -27,7 +33,7 @@ export class AdminParcelsController {
   @ApiOperation({
     summary: 'Parcels of any county by point, parcel number, address, owner or box (as GET /api/v1/parcels)',
   })
-  @ApiOkResponse({ description: 'A GeoJSON FeatureCollection' })
+  @ApiOkResponse({ type: ParcelCollectionDto, description: 'A GeoJSON FeatureCollection' })
   @ApiBadRequestResponse({ description: 'No question, two at once, or a value out of range' })
   async find(@Query() query: ParcelQueryDto): Promise<ParcelCollection> {
     return this.lookups.find(await this.lookups.everywhere(), query);
@@ -36,7 +42,7 @@ export class AdminParcelsController {
   @Get(':parcelKey')
   @StaffRoleRequired('support')
   @ApiOperation({ summary: 'One parcel of any county by its parcel_key' })
-  @ApiOkResponse({ description: 'A GeoJSON Feature' })
+  @ApiOkResponse({ type: ParcelFeatureDto, description: 'A GeoJSON Feature' })
   @ApiNotFoundResponse({ description: 'No parcel of the store has this key' })
   async one(@Param('parcelKey') key: string, @Query() query: ParcelFieldsQueryDto): Promise<ParcelFeature> {
     return this.lookups.one(await this.lookups.everywhere(), key, query.fields);

@@ -12,6 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId } from '../../api-tokens';
+import { ParcelCollectionDto, ParcelFeatureDto } from './dto/parcel-feature.dto';
 import { ParcelFieldsQueryDto, ParcelQueryDto } from './dto/parcel-query.dto';
 import type { ParcelFeature } from './parcel-feature';
 import { type ParcelCollection, ParcelLookupService } from './parcel-lookup.service';
@@ -44,7 +45,7 @@ export class ParcelsApiController {
       'page (null on the last). Each Feature has the boundary, `parcel_key`, `county_fips`, the `release` it ' +
       'comes from and every schema field (typed as the schema says; `fields=` narrows them).',
   })
-  @ApiOkResponse({ description: 'A FeatureCollection (empty when nothing matches)' })
+  @ApiOkResponse({ type: ParcelCollectionDto, description: 'A FeatureCollection (empty when nothing matches)' })
   @ApiBadRequestResponse({ description: 'No question, two at once, or a value out of range; the message says which' })
   async find(@ApiTokenUserId() userId: string, @Query() query: ParcelQueryDto): Promise<ParcelCollection> {
     return this.lookups.find(await this.lookups.scopeOf(userId), query);
@@ -53,7 +54,7 @@ export class ParcelsApiController {
   @Get(':parcelKey')
   @ApiOperation({ summary: 'One parcel by its parcel_key (a GeoJSON Feature)' })
   @ApiParam({ name: 'parcelKey', example: '24510A12345', description: 'County FIPS + parcel number, no separators' })
-  @ApiOkResponse({ description: 'The Feature' })
+  @ApiOkResponse({ type: ParcelFeatureDto, description: 'The Feature' })
   @ApiBadRequestResponse({ description: 'fields names a field the schema lacks' })
   @ApiNotFoundResponse({
     description: 'No parcel of the owner’s County Tracker counties has this key (or it is no key)',

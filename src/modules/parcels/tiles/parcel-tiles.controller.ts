@@ -61,7 +61,10 @@ export class ParcelTilesController {
       `releases (If-None-Match answers 304); Cache-Control private.`,
   })
   @ApiProduces(MVT_TYPE)
-  @ApiOkResponse({ description: 'The tile (empty where no parcel of yours is)' })
+  @ApiOkResponse({
+    description: 'The tile (empty where no parcel of yours is)',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiBadRequestResponse({ description: 'z, x or y out of range' })
   async tile(
     @ApiTokenUserId() userId: string,
@@ -95,7 +98,7 @@ export class ParcelPreviewTilesController {
       `tiles per client address in ${PREVIEW_TILE_LIMIT.windowSeconds / 60} minutes.`,
   })
   @ApiProduces(MVT_TYPE)
-  @ApiOkResponse({ description: 'The tile (empty where no parcel is)' })
+  @ApiOkResponse({ description: 'The tile (empty where no parcel is)', schema: { type: 'string', format: 'binary' } })
   @ApiBadRequestResponse({ description: 'z below the preview’s zoom, or x, y out of range' })
   @ApiTooManyRequestsResponse({ description: 'Too many preview tiles from this address; see Retry-After' })
   async tile(
