@@ -7,6 +7,14 @@ export interface LookupScope {
   states: string[];
 }
 
+/** The scope of these counties: their ids and the states they lie in. */
+export function scopeOfCounties(counties: { id: string; state: string }[]): LookupScope {
+  return {
+    countyIds: counties.map((county) => county.id),
+    states: [...new Set(counties.map((county) => county.state))],
+  };
+}
+
 /** A parcel as a lookup answers it: its boundary as GeoJSON, and how it matched. */
 export interface FoundParcel {
   parcelKey: string;

@@ -10,6 +10,7 @@ import {
   type LookupScope,
   type ParcelCursor,
   ParcelLookupRepository,
+  scopeOfCounties,
 } from './parcel-lookup.repository';
 
 /** A list of parcels: a GeoJSON FeatureCollection, with the cursor of the next page of a box. */
@@ -54,21 +55,13 @@ export class ParcelLookupService {
     const ids = await this.subscriptions.trackerCountyIds(userId);
     if (ids.length === 0) throw new ForbiddenException(NO_TRACKER);
     const records = [...(await this.counties.recordsOf(ids)).values()];
-    return {
-      countyIds: records.map((county) => county.id),
-      states: [...new Set(records.map((county) => county.stateCode))],
-      idsByFips: new Map(records.map((county) => [county.fips, county.id])),
-    };
+    return customerScope(records.map(({ id, fips, stateCode }) => ({ id, fips, state: stateCode })));
   }
 
   /** Every county the store holds: staff look up any parcel (the console). */
   async everywhere(): Promise<CustomerScope> {
     const stored = await this.parcels.storedCounties();
-    return {
-      countyIds: stored.map((county) => county.countyId),
-      states: [...new Set(stored.map((county) => county.state))],
-      idsByFips: new Map(stored.map((county) => [county.countyFips, county.countyId])),
-    };
+    return customerScope(stored.map(({ countyId, countyFips, state }) => ({ id: countyId, fips: countyFips, state })));
   }
 
   async find(scope: CustomerScope, query: ParcelQueryDto): Promise<ParcelCollection> {
@@ -143,6 +136,11 @@ export class ParcelLookupService {
       next: found.length > limit ? encodeCursor(last) : null,
     };
   }
+}
+
+/** The scope of these counties, with their ids by FIPS code. */
+function customerScope(counties: { id: string; fips: string; state: string }[]): CustomerScope {
+  return { ...scopeOfCounties(counties), idsByFips: new Map(counties.map((county) => [county.fips, county.id])) };
 }
 
 const collection = (features: ParcelFeature[]): ParcelCollection => ({ type: 'FeatureCollection', features });

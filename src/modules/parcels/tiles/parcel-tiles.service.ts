@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CountiesRepository } from '../../counties';
-import type { LookupScope } from '../lookup/parcel-lookup.repository';
+import { type LookupScope, scopeOfCounties } from '../lookup/parcel-lookup.repository';
 import { ParcelTilesRepository, type TileKind } from './parcel-tiles.repository';
 
 /** The zooms each kind of tile is drawn at: parcels are too small to see farther out. */
@@ -36,10 +36,7 @@ export class ParcelTilesService {
   async previewScope(): Promise<LookupScope> {
     if (!this.onSale || this.onSale.until < Date.now()) {
       const counties = await this.counties.onSale();
-      const scope = {
-        countyIds: counties.map((county) => county.id),
-        states: [...new Set(counties.map((county) => county.stateCode))],
-      };
+      const scope = scopeOfCounties(counties.map(({ id, stateCode }) => ({ id, state: stateCode })));
       this.onSale = { scope, until: Date.now() + ON_SALE_SECONDS * 1000 };
     }
     return this.onSale.scope;
