@@ -62,6 +62,7 @@ module.exports = {
   // a worker whose heap passes the limit after a file is replaced by a fresh one, so what one file leaves
   // in memory never reaches the next dozens.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   workerIdleMemoryLimit: '768MB',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 30000,
