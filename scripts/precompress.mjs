@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // .bin: the picker map's county shapes (scripts/build-county-map.mjs).
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|map|bin)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|bin)$/;
 // Below this, compression saves less than the headers it costs.
 const MIN_BYTES = 1024;
 

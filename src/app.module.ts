@@ -24,7 +24,8 @@ import { InvoicesController } from './modules/invoices/invoices.controller';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { JourneyModule } from './modules/journey/journey.module';
 import { OrderPageModule } from './modules/order-page/order-page.module';
-import { ParcelsApiModule } from './modules/parcels';
+import { ParcelBatchesApiModule, ParcelBatchesController, ParcelsApiModule } from './modules/parcels';
+import { PARCEL_MAP_SESSION_CONTROLLERS } from './modules/parcels';
 import { StripeEventsModule } from './modules/stripe-events/stripe-events.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -51,6 +52,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     ApiTokensModule,
     DataApiModule,
     ParcelsApiModule,
+    ParcelBatchesApiModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }, HttpMetrics],
 })
@@ -68,6 +70,8 @@ export class AppModule implements NestModule {
         DownloadsController,
         InvoicesController,
         ApiTokensController,
+        ParcelBatchesController,
+        ...PARCEL_MAP_SESSION_CONTROLLERS,
       );
   }
 }

@@ -62,11 +62,12 @@ export async function configureApp(app: NestExpressApplication): Promise<NestExp
   // On SIGTERM: finish what is in flight, close, then exit with 0 (not by the signal again).
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   await serveLocalStandins(app, site.production);
-  app.use(spaHost(webApps(projectRoot()), { supportPhone: site.supportPhone, supportEmail: site.supportEmail }));
+  const { supportPhone, supportEmail, mapStyleUrl } = site;
+  app.use(spaHost(webApps(projectRoot()), { supportPhone, supportEmail, ...(mapStyleUrl ? { mapStyleUrl } : {}) }));
   // The API's full map helps an attacker more than a customer: production does not publish it.
   if (!site.production) setUpDocs(app);
   serveAheadOfFramework(app, [catalogRoute(app), journeyEventsRoute(app, site.origins), metricsRoute(app)]);
-  sendSecurityHeaders(app.getHttpServer(), site.production);
+  sendSecurityHeaders(app.getHttpServer(), site.production, mapStyleUrl ? new URL(mapStyleUrl).origin : undefined);
   app.get(HttpMetrics).instrument(app.getHttpServer());
   return app;
 }

@@ -973,6 +973,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tiles/{z}/{x}/{y}.mvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Mapbox Vector Tile of the parcels of every county the store holds (as /api/v1/tiles) */
+        get: operations["AdminParcelTilesController_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/parcel-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The properties of a parcel lookup, by data-schema category, with their descriptions */
+        get: operations["AdminParcelFieldsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formats": {
         parameters: {
             query?: never;
@@ -1039,7 +1073,7 @@ export interface paths {
         };
         /**
          * A Mapbox Vector Tile of the parcels of your County Tracker counties
-         * @description Layer `parcels`: each parcel's outline with parcel_key, and from zoom 16 in parcel_id, site_address, owner_name, assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). Zoom 13 to 22; ETag by the parcel store's releases (If-None-Match answers 304); Cache-Control private.
+         * @description Layer `parcels`: each parcel's outline with parcel_key, and from zoom 16 in parcel_id, site_address, owner_name, assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). Zoom 13 to 22; ETag by the parcel store's releases (If-None-Match answers 304); Cache-Control private (kept 5 minutes).
          */
         get: operations["ParcelTilesController_tile"];
         put?: never;
@@ -1062,6 +1096,103 @@ export interface paths {
          * @description Layer `parcels` with parcel_id only (no owner or value fields), zoom 15 to 22. Cacheable by a CDN (public, an hour); at most 3000 tiles per client address in 10 minutes.
          */
         get: operations["ParcelPreviewTilesController_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parcels of your County Tracker counties by point, parcel number, address, owner or box
+         * @description As GET /api/v1/parcels, signed in (the store’s parcel map).
+         */
+        get: operations["ParcelsSessionController_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcels/{parcelKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One parcel of your County Tracker counties by its parcel_key (as /api/v1/parcels/:key) */
+        get: operations["ParcelsSessionController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tiles/{z}/{x}/{y}.mvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Mapbox Vector Tile of the parcels of your County Tracker counties (as /api/v1/tiles)
+         * @description Zoom 13 to 22; layer `parcels`, as GET /api/v1/tiles; Cache-Control private, no-cache (revalidated by ETag).
+         */
+        get: operations["ParcelSessionTilesController_tile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcel-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's County Tracker counties, their box and a place with parcels
+         * @description Where the store’s parcel map opens; its parcels come from /api/parcels and /api/tiles.
+         */
+        get: operations["ParcelMapController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counties/{id}/parcel-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the preview map of a county on sale shows parcel outlines
+         * @description The county's box and a point inside a parcel near its middle: a map centred there from zoom 15 in draws the preview tiles (/api/tiles/preview/{z}/{x}/{y}.mvt).
+         */
+        get: operations["ParcelPreviewPlaceController_place"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1344,6 +1475,122 @@ export interface paths {
          * @description Without a body (or with an empty one), the full CSV the subscription includes now. With `release` and/or `kind`, that release’s full file or change file, if the subscription includes it; `format` picks its format (GET /api/formats). GET the link’s url (no token needed; `curl -L` follows any redirect).
          */
         post: operations["DataApiController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your batches of the last 7 days, newest first (at most 50) */
+        get: operations["ParcelBatchesApiController_list"];
+        put?: never;
+        /**
+         * Send a CSV of rows to match to parcels (batch append); answers 202 with the batch
+         * @description The body is the CSV itself (Content-Type: text/csv, UTF-8), at most 100,000 rows and 32 MB. Its header names an `id` column and the columns to match by: `address`; `lat` and `lon`; or `county` (FIPS) and `parcel`. Each row is matched by the first of these it has, against the parcels of your County Tracker counties’ current release. The batch is matched in the background: follow it at links.self; once done, links.result is the CSV with parcel_key, match_kind, match_score and the chosen fields appended to every row.
+         */
+        post: operations["ParcelBatchesApiController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its status and progress, and its result link once done */
+        get: operations["ParcelBatchesApiController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a done batch’s result CSV
+         * @description With local file storage the API sends the file. With object storage (STORAGE_URL) it answers 302 to a 15-minute presigned URL of the file: clients must follow redirects (curl -L).
+         */
+        get: operations["ParcelBatchesApiController_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcel-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your batches of the last 7 days, newest first (at most 50) */
+        get: operations["ParcelBatchesController_list"];
+        put?: never;
+        /**
+         * Send a CSV of rows to match to parcels (batch append); answers 202 with the batch
+         * @description The body is the CSV itself (Content-Type: text/csv, UTF-8), at most 100,000 rows and 32 MB. Its header names an `id` column and the columns to match by: `address`; `lat` and `lon`; or `county` (FIPS) and `parcel`. Each row is matched by the first of these it has, against the parcels of your County Tracker counties’ current release. The batch is matched in the background: follow it at links.self; once done, links.result is the CSV with parcel_key, match_kind, match_score and the chosen fields appended to every row.
+         */
+        post: operations["ParcelBatchesController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcel-batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its status and progress, and its result link once done */
+        get: operations["ParcelBatchesController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/parcel-batches/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a done batch’s result CSV
+         * @description With local file storage the API sends the file. With object storage (STORAGE_URL) it answers 302 to a 15-minute presigned URL of the file: clients must follow redirects (curl -L).
+         */
+        get: operations["ParcelBatchesController_result"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2561,6 +2808,26 @@ export interface components {
             /** @description bbox questions: the cursor of the next page, null on the last */
             next?: string | null;
         };
+        ParcelFieldDto: {
+            /** @example owner_name */
+            name: string;
+            /**
+             * @example text
+             * @enum {string}
+             */
+            type: "text" | "integer" | "decimal" | "money" | "date" | "boolean";
+            /** @example Name of the first owner as recorded */
+            description: string;
+        };
+        ParcelFieldCategoryDto: {
+            /** @example Ownership */
+            category: string;
+            fields: components["schemas"]["ParcelFieldDto"][];
+        };
+        ParcelFieldsDto: {
+            /** @description In the schema’s order */
+            categories: components["schemas"]["ParcelFieldCategoryDto"][];
+        };
         DatasetFormatDto: {
             /**
              * @description What the download-link calls take as `format`
@@ -2582,6 +2849,75 @@ export interface components {
             mediaType: string;
             /** @example One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
             description: string;
+        };
+        ParcelMapCountyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example 24510 */
+            fips: string;
+            /** @example Baltimore City */
+            name: string;
+            /** @example Maryland */
+            state: string;
+            /**
+             * @description The county's box, null where the Census draws none: West, south, east, north in degrees (WGS 84)
+             * @example [
+             *       -76.7113,
+             *       39.1972,
+             *       -76.5297,
+             *       39.3722
+             *     ]
+             */
+            bbox: number[] | null;
+        };
+        ParcelMapStartDto: {
+            /** @description Their County Tracker counties, by state and name */
+            counties: components["schemas"]["ParcelMapCountyDto"][];
+            /**
+             * @description Around every county of the list, null when none has a box: West, south, east, north in degrees (WGS 84)
+             * @example [
+             *       -76.7113,
+             *       39.1972,
+             *       -76.5297,
+             *       39.3722
+             *     ]
+             */
+            bbox: number[] | null;
+            /**
+             * @description Near the middle of the first county, null while the store holds none: Longitude, latitude in degrees (WGS 84): inside a parcel
+             * @example [
+             *       -76.6122,
+             *       39.2904
+             *     ]
+             */
+            point: number[] | null;
+        };
+        ParcelPreviewPlaceDto: {
+            /** Format: uuid */
+            countyId: string;
+            /**
+             * @description The 5-digit county FIPS code
+             * @example 24510
+             */
+            fips: string;
+            /**
+             * @description The county's box: West, south, east, north in degrees (WGS 84)
+             * @example [
+             *       -76.7113,
+             *       39.1972,
+             *       -76.5297,
+             *       39.3722
+             *     ]
+             */
+            bbox: number[];
+            /**
+             * @description A place with parcels near the middle of the county: Longitude, latitude in degrees (WGS 84): inside a parcel
+             * @example [
+             *       -76.6122,
+             *       39.2904
+             *     ]
+             */
+            point: number[];
         };
         ApiTokenDto: {
             /** Format: uuid */
@@ -2886,6 +3222,50 @@ export interface components {
             downloadableRelease: string | null;
             /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
             downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
+        };
+        ParcelBatchLinksDto: {
+            /** @example http://localhost:3000/api/v1/batches/0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71 */
+            self: string;
+            /**
+             * @description The result CSV, once the batch is done; null before
+             * @example http://localhost:3000/api/v1/batches/0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71/result
+             */
+            result: string | null;
+        };
+        ParcelBatchDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /**
+             * @description Rows of the CSV, its header not counted
+             * @example 2500
+             */
+            rows: number;
+            /**
+             * @description Rows matched so far (or found unmatched)
+             * @example 1000
+             */
+            processed: number;
+            /**
+             * @description Rows that matched a parcel
+             * @example 912
+             */
+            matched: number;
+            /** @description The schema fields appended, in order */
+            fields: string[];
+            /** @description Why a failed batch failed */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the batch and its result are deleted
+             */
+            expiresAt: string;
+            links: components["schemas"]["ParcelBatchLinksDto"];
         };
     };
     responses: never;
@@ -5046,6 +5426,73 @@ export interface operations {
             };
         };
     };
+    AdminParcelTilesController_tile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The zoom */
+                z: number;
+                /** @description The column, 0 to 2^z − 1 */
+                x: number;
+                /** @description The row, 0 to 2^z − 1 */
+                y: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tile (empty where no parcel is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.mapbox-vector-tile": string;
+                };
+            };
+            /** @description z, x or y out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminParcelFieldsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelFieldsDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     FormatsController_list: {
         parameters: {
             query?: never;
@@ -5202,9 +5649,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                z: string;
-                x: string;
-                y: string;
+                /** @description The zoom */
+                z: number;
+                /** @description The column, 0 to 2^z − 1 */
+                x: number;
+                /** @description The row, 0 to 2^z − 1 */
+                y: number;
             };
             cookie?: never;
         };
@@ -5254,9 +5704,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                z: string;
-                x: string;
-                y: string;
+                /** @description The zoom */
+                z: number;
+                /** @description The column, 0 to 2^z − 1 */
+                x: number;
+                /** @description The row, 0 to 2^z − 1 */
+                y: number;
             };
             cookie?: never;
         };
@@ -5280,6 +5733,261 @@ export interface operations {
             };
             /** @description Too many preview tiles from this address; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelsSessionController_find: {
+        parameters: {
+            query?: {
+                /** @description Latitude (WGS 84), with lon */
+                lat?: number;
+                /** @description Longitude (WGS 84), with lat */
+                lon?: number;
+                /** @description With lat and lon: the parcels within this many metres, nearest first */
+                radius?: number;
+                /** @description County FIPS code: with parcel, or to narrow address and owner */
+                county?: string;
+                /** @description With county: the parcel number, with or without its separators */
+                parcel?: string;
+                /** @description A site address, best matches first */
+                address?: string;
+                /** @description An owner name, best matches first */
+                owner?: string;
+                /** @description minLon,minLat,maxLon,maxLat (WGS 84), at most 0.5 degrees each way: the parcels meeting it, a page at a time */
+                bbox?: string;
+                /** @description With bbox: the `next` of the page before */
+                cursor?: string;
+                /** @description Parcels to answer: for a bbox page at most 1000 (default 100), otherwise at most 100 (default 10) */
+                limit?: number;
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A FeatureCollection (empty when nothing matches) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelCollectionDto"];
+                };
+            };
+            /** @description No question, two at once, or a value out of range; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many lookups from this account; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelsSessionController_one: {
+        parameters: {
+            query?: {
+                /** @description The schema fields to give as properties (comma-separated); all when left out */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                /** @description County FIPS + parcel number, no separators */
+                parcelKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Feature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelFeatureDto"];
+                };
+            };
+            /** @description fields names a field the schema lacks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No parcel of your County Tracker counties has this key (or it is no key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many lookups from this account; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelSessionTilesController_tile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The zoom */
+                z: number;
+                /** @description The column, 0 to 2^z − 1 */
+                x: number;
+                /** @description The row, 0 to 2^z − 1 */
+                y: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tile (empty where no parcel of yours is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.mapbox-vector-tile": string;
+                };
+            };
+            /** @description z, x or y out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many tiles from this account; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelMapController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelMapStartDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelPreviewPlaceController_place: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelPreviewPlaceDto"];
+                };
+            };
+            /** @description The county id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No county on sale has this id, or the store holds none of its parcels yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6051,6 +6759,431 @@ export interface operations {
             };
             /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesApiController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"][];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesApiController_send: {
+        parameters: {
+            query?: {
+                /** @description Schema fields to append to each row, comma-separated, in this order; when left out: parcel_id, site_address, site_city, site_zip, owner_name, mail_address, latitude, longitude, assessed_total_value, last_sale_date, last_sale_price, lot_area_acres */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The batch, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"];
+                };
+            };
+            /** @description A header without id or without columns to match by, a county that is not a FIPS code (naming the row), too many rows, or a CSV that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body over 33554432 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is not text/csv in UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 3 of your batches are queued or running, or you have sent 200 in the last 7 days (or, with a token, too many requests): see Retry-After. The body is not read. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesApiController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No batch of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesApiController_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description With object storage: Location is a presigned URL of the file */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No batch of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The batch is not done (queued, running or failed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesController_send: {
+        parameters: {
+            query?: {
+                /** @description Schema fields to append to each row, comma-separated, in this order; when left out: parcel_id, site_address, site_city, site_zip, owner_name, mail_address, latitude, longitude, assessed_total_value, last_sale_date, last_sale_price, lot_area_acres */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The batch, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"];
+                };
+            };
+            /** @description A header without id or without columns to match by, a county that is not a FIPS code (naming the row), too many rows, or a CSV that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body over 33554432 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body that is not text/csv in UTF-8 */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 3 of your batches are queued or running, or you have sent 200 in the last 7 days (or, with a token, too many requests): see Retry-After. The body is not read. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParcelBatchDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No batch of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ParcelBatchesController_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description With object storage: Location is a presigned URL of the file */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No batch of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The batch is not done (queued, running or failed) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

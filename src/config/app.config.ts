@@ -22,6 +22,8 @@ export const appConfig = registerAs('app', () => {
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '',
     supportEmail: env.SUPPORT_EMAIL ?? '',
+    /** A base map for the parcel maps (a MapLibre style); empty: the store's own layers alone. */
+    mapStyleUrl: env.MAP_STYLE_URL ?? '',
   };
 });
 

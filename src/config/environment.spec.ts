@@ -77,6 +77,17 @@ describe('readEnvironment', () => {
     });
   });
 
+  it('requires an https MAP_STYLE_URL in production, and takes http locally', () => {
+    expect(() =>
+      readEnvironment({ ...PRODUCTION_ENVIRONMENT, MAP_STYLE_URL: 'http://tiles.example.com/style.json' }),
+    ).toThrow('MAP_STYLE_URL must be an https:// URL in production');
+    const https = 'https://tiles.example.com/style.json';
+    expect(readEnvironment({ ...PRODUCTION_ENVIRONMENT, MAP_STYLE_URL: https }).MAP_STYLE_URL).toBe(https);
+    expect(readEnvironment({ MAP_STYLE_URL: 'http://localhost:8080/style.json' }).MAP_STYLE_URL).toBe(
+      'http://localhost:8080/style.json',
+    );
+  });
+
   it.each(['1', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.7', 'loopback, 2001:db8::/32', 'uniquelocal'])(
     'takes TRUSTED_PROXIES=%s',
     (value) => {

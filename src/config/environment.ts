@@ -140,6 +140,10 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     }
   }
   if (production && values.STRIPE_ALLOW_TEST_MODE !== 'true') refuseStripeTestMode(values);
+  // The store's pages are https in production: a base map over http would be blocked as mixed content.
+  if (production && values.MAP_STYLE_URL && !hasProtocol(values.MAP_STYLE_URL, ['https:'])) {
+    throw new ConfigError('MAP_STYLE_URL must be an https:// URL in production (the store’s pages are https)');
+  }
   checkObjectStorage(values);
   return values;
 }

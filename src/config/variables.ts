@@ -237,6 +237,11 @@ export const VARIABLES = {
     localDefault: 'support@localhost',
     requiredInProduction: true,
   },
+  MAP_STYLE_URL: {
+    kind: 'http-url',
+    description:
+      "A MapLibre style whose base map the parcel maps draw under the store's own layers; unset, they draw only the store's county outlines and parcels (no external map service); https:// in production",
+  },
 } as const satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;

@@ -12,6 +12,7 @@ export const STORE_PATHS = {
   order: '/orders/:token',
   privacy: '/privacy',
   terms: '/terms',
+  parcelMap: '/parcels',
 } as const;
 export type StorePage = keyof typeof STORE_PATHS;
 
@@ -32,6 +33,7 @@ export const STORE_PAGE_MODULES: Readonly<Record<string, string>> = {
   [STORE_PATHS.order]: 'src/features/order-page/components/order-page.tsx',
   [STORE_PATHS.privacy]: 'src/features/legal/components/privacy-page.tsx',
   [STORE_PATHS.terms]: 'src/features/legal/components/terms-page.tsx',
+  [STORE_PATHS.parcelMap]: 'src/features/parcel-map/components/parcel-map-page.tsx',
 };
 
 /** Pages of the admin console (web-admin), served under /admin, by name; its router takes its paths from here. */
@@ -50,6 +52,8 @@ export const ADMIN_PATHS = {
   jobs: '/admin/jobs',
   customers: '/admin/customers',
   customer: '/admin/customers/:id',
+  parcels: '/admin/parcels',
+  parcel: '/admin/parcels/:parcelKey',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

@@ -10,6 +10,7 @@ import { ReleaseCountyRecord } from '../modules/releases/entities/release-county
 import { ReleaseRecord } from '../modules/releases/entities/release.entity';
 import { DomainEventRecord } from '../modules/events/entities/domain-event.entity';
 import { ParcelLoadRecord } from '../modules/parcels/entities/parcel-load.entity';
+import { ParcelBatchRecord } from '../modules/parcels/batches/entities/parcel-batch.entity';
 import { ParcelRecord } from '../modules/parcels/entities/parcel.entity';
 import { InvoiceRecord } from '../modules/invoices/entities/invoice.entity';
 import { JourneyEvent } from '../modules/journey/entities/journey-event.entity';
@@ -61,4 +62,5 @@ export const entities = [
   DomainEventRecord,
   ParcelRecord,
   ParcelLoadRecord,
+  ParcelBatchRecord,
 ];

@@ -19,6 +19,8 @@ export interface SpaApp {
 export interface SiteInfo {
   supportPhone: string;
   supportEmail: string;
+  /** MAP_STYLE_URL: the base map under the parcel maps' layers, when one is set. */
+  mapStyleUrl?: string;
 }
 
 /** The placeholder in an app's index.html that the site info replaces. */

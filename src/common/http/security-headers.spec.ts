@@ -34,6 +34,19 @@ describe('contentSecurityPolicy', () => {
     ]);
   });
 
+  it("lets the maps fetch MAP_STYLE_URL's base map from its origin, and nothing else beyond Stripe without one", () => {
+    expect(directive(store, 'connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    const withBaseMap = contentSecurityPolicy({
+      production: true,
+      runtimeStyles: false,
+      mapOrigin: 'https://tiles.example.com',
+    });
+    expect(directive(withBaseMap, 'connect-src')).toContain('https://tiles.example.com');
+    // MapLibre fetches sprites and raster tiles too (connect-src): no <img> ever loads from the base map.
+    expect(directive(withBaseMap, 'img-src')).not.toContain('https://tiles.example.com');
+    expect(directive(withBaseMap, 'script-src')).not.toContain('https://tiles.example.com');
+  });
+
   it('upgrades insecure requests in production only', () => {
     expect(directive(store, 'upgrade-insecure-requests')).toEqual([]);
     expect(

@@ -9,17 +9,23 @@ interface PolicyOptions {
   production: boolean;
   /** Whether <style> elements the page's own scripts write are allowed (Ant Design writes its styles at run time). */
   runtimeStyles: boolean;
+  /**
+   * The origin of MAP_STYLE_URL's base map, when one is set: MapLibre fetches its style, tiles,
+   * glyphs and sprite images (decoded with createImageBitmap), so connect-src alone lets it in.
+   */
+  mapOrigin?: string;
 }
 
 /** The Content-Security-Policy of our pages: our own code, Stripe's, and nothing inline but what is named. */
-export function contentSecurityPolicy({ production, runtimeStyles }: PolicyOptions): string {
+export function contentSecurityPolicy({ production, runtimeStyles, mapOrigin }: PolicyOptions): string {
+  const map = mapOrigin ? [mapOrigin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...STRIPE_SCRIPTS],
     'style-src': runtimeStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'img-src': ["'self'", 'data:', 'https://*.stripe.com'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...STRIPE_API],
+    'connect-src': ["'self'", ...STRIPE_API, ...map],
     'frame-src': STRIPE_FRAMES,
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -57,9 +63,9 @@ const RUNTIME_STYLE_PREFIXES = ['/admin', '/api/docs', '/dev/'];
  * Sets the security headers on every response, whichever part of the app answers it (the
  * framework or a route served ahead of it), by running first on each request.
  */
-export function sendSecurityHeaders(server: Server, production: boolean): void {
-  const strict = headerSet({ production, runtimeStyles: false });
-  const relaxed = headerSet({ production, runtimeStyles: true });
+export function sendSecurityHeaders(server: Server, production: boolean, mapOrigin?: string): void {
+  const strict = headerSet({ production, runtimeStyles: false, mapOrigin });
+  const relaxed = headerSet({ production, runtimeStyles: true, mapOrigin });
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const headers = RUNTIME_STYLE_PREFIXES.some((prefix) => url.startsWith(prefix)) ? relaxed : strict;

@@ -35,6 +35,11 @@ export function bodyThrough<T extends Transform>(req: IncomingMessage, inspector
  */
 export function discardUnread(req: IncomingMessage): void {
   if (req.complete || req.destroyed) return;
+  // A client that hangs up before its body ends never ends the request either: ending it with its
+  // connection lets go of what waits for that end (the request's deadline timer).
+  req.socket?.once('close', () => {
+    if (!req.complete) req.destroy();
+  });
   req.unpipe();
   let discarded = 0;
   req.on('data', (chunk: Buffer) => {

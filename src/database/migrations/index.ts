@@ -27,6 +27,8 @@ import { QaShapeChecks1765420000000 } from './1765420000000-qa-shape-checks';
 import { IngestSourceFormat1765430000000 } from './1765430000000-ingest-source-format';
 import { ParcelStore1765500000000 } from './1765500000000-parcel-store';
 import { ParcelSearchKnn1765600000000 } from './1765600000000-parcel-search-knn';
+import { ParcelBatches1765710000000 } from './1765710000000-parcel-batches';
+import { ParcelTileGeometry1765720000000 } from './1765720000000-parcel-tile-geometry';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -59,4 +61,6 @@ export const migrations = [
   IngestSourceFormat1765430000000,
   ParcelStore1765500000000,
   ParcelSearchKnn1765600000000,
+  ParcelBatches1765710000000,
+  ParcelTileGeometry1765720000000,
 ];

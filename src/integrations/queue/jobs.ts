@@ -19,6 +19,7 @@ import type {
 } from '../../modules/mail/mail.constants';
 import type { ReleaseDeliveriesJobData } from '../../modules/subscriptions/subscription-jobs.constants';
 import type { LoadCountyJobData } from '../../modules/parcels/parcels.constants';
+import type { BatchAppendJobData } from '../../modules/parcels/batches/parcel-batches.constants';
 
 /** The data of a job a scheduler adds: BullMQ gives it an empty object. */
 export type NoPayload = Record<string, never>;
@@ -79,6 +80,10 @@ export interface JobPayloads {
     'load-county': LoadCountyJobData;
     'parcel-store-sweep': NoPayload;
   };
+  'parcel-batches': {
+    'batch-append': BatchAppendJobData;
+    'parcel-batches-sweep': NoPayload;
+  };
   /** Each event's listeners (src/integrations/events/events.ts), and the relay's sweep. */
   [EVENTS_QUEUE]: EventListenerJobs & { [EVENTS_RELAY_SWEEP_JOB]: NoPayload };
 }
@@ -117,6 +122,7 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
   },
   'stripe-events': { 'stripe-reconciliation': true },
   'parcel-store': { 'load-county': true, 'parcel-store-sweep': true },
+  'parcel-batches': { 'batch-append': true, 'parcel-batches-sweep': true },
   events: {
     'events-relay-sweep': true,
     'release.published:conversions': true,

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ParcelsApiModule } from '../parcels';
+import { AdminParcelFieldsController } from './parcel-lookups/admin-parcel-fields.controller';
 import { AdminParcelsController } from './parcel-lookups/admin-parcels.controller';
+import { AdminParcelTilesController } from './parcel-lookups/admin-parcel-tiles.controller';
 import { AdminController } from './admin.controller';
 import { AdminCoverageController } from './catalog-operations/admin-coverage.controller';
 import { AdminReleaseFilesController } from './catalog-operations/admin-release-files.controller';
@@ -46,6 +48,8 @@ import { StaffSignInController } from './staff-access/staff-sign-in.controller';
     AdminBackgroundWorkController,
     AdminCoverageController,
     AdminParcelsController,
+    AdminParcelTilesController,
+    AdminParcelFieldsController,
   ],
 })
 export class AdminModule {}

@@ -2,22 +2,41 @@ import { Module } from '@nestjs/common';
 import { ApiTokensModule } from '../api-tokens';
 import { CountiesModule } from '../counties';
 import { SubscriptionsModule } from '../subscriptions';
-import { ParcelLookupRepository } from './lookup/parcel-lookup.repository';
-import { ParcelLookupService } from './lookup/parcel-lookup.service';
-import { ParcelReader } from './lookup/parcel-reader';
+import { ParcelLookupModule } from './lookup/parcel-lookup.module';
 import { ParcelsApiController } from './lookup/parcels-api.controller';
+import { ParcelsSessionController } from './lookup/parcels-session.controller';
+import { ParcelLocatorRepository } from './locator/parcel-locator.repository';
+import { ParcelLocatorService } from './locator/parcel-locator.service';
+import { ParcelMapController } from './locator/parcel-map.controller';
+import { ParcelPreviewPlaceController } from './locator/parcel-preview-place.controller';
 import { ParcelPreviewTilesController, ParcelTilesController } from './tiles/parcel-tiles.controller';
+import { ParcelSessionTilesController } from './tiles/parcel-session-tiles.controller';
 import { ParcelTilesRepository } from './tiles/parcel-tiles.repository';
 import { ParcelTilesService } from './tiles/parcel-tiles.service';
 
+/** The routes of the store's parcel map that read the customer's session (AppModule gives them the session middleware). */
+export const PARCEL_MAP_SESSION_CONTROLLERS = [
+  ParcelsSessionController,
+  ParcelSessionTilesController,
+  ParcelMapController,
+];
+
 /**
  * What the API answers from the parcel store: lookups of single parcels and vector tiles for
- * County Tracker subscribers, and the public preview tiles; all read through ParcelReader.
+ * County Tracker subscribers (with an API token, or signed in for the store's map), where a map of
+ * them opens, and the public preview; all read through ParcelReader.
  */
 @Module({
-  imports: [ApiTokensModule, CountiesModule, SubscriptionsModule],
-  controllers: [ParcelsApiController, ParcelTilesController, ParcelPreviewTilesController],
-  providers: [ParcelReader, ParcelLookupRepository, ParcelLookupService, ParcelTilesRepository, ParcelTilesService],
-  exports: [ParcelLookupService],
+  imports: [ApiTokensModule, CountiesModule, SubscriptionsModule, ParcelLookupModule],
+  controllers: [
+    ParcelsApiController,
+    ParcelTilesController,
+    ParcelPreviewTilesController,
+    // The store's map, signed in; after the preview, whose /api/tiles/preview/… paths stay its own.
+    ...PARCEL_MAP_SESSION_CONTROLLERS,
+    ParcelPreviewPlaceController,
+  ],
+  providers: [ParcelTilesRepository, ParcelTilesService, ParcelLocatorRepository, ParcelLocatorService],
+  exports: [ParcelLookupModule, ParcelTilesService],
 })
 export class ParcelsApiModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../counties';
 import { DatasetFilesModule } from '../releases';
+import { ParcelBatchesWorkerModule } from './batches/parcel-batches-worker.module';
 import { ParcelLoader } from './parcel-loader.service';
 import { ParcelStoreProcessor } from './parcel-store.processor';
 import { ParcelStoreQueue } from './parcel-store-queue.service';
@@ -10,7 +11,7 @@ import { ReleasePublishedListener } from './release-published.listener';
 
 /** The worker's side of the parcel store: loading counties' published files into it. Imported by the worker only. */
 @Module({
-  imports: [CountiesModule, DatasetFilesModule, ParcelsQueueModule],
+  imports: [CountiesModule, DatasetFilesModule, ParcelsQueueModule, ParcelBatchesWorkerModule],
   providers: [ParcelLoader, ParcelStoreProcessor, ParcelStoreQueue, ParcelStoreRepository, ReleasePublishedListener],
   exports: [ParcelLoader, ParcelStoreQueue, ParcelStoreRepository],
 })

@@ -281,6 +281,16 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
         await expectAccessible();
       });
 
+      it('parcels: a refused search, and a parcel link that finds nothing', async () => {
+        await inConsole('/admin/parcels?by=point&lat=100&lon=-75.6');
+        await h1('Parcels').waitFor();
+        await page.getByRole('alert').getByText('lat must be from -90 to 90').waitFor();
+        await expectAccessible();
+        await visit('/admin/parcels/10001NOSUCHPARCEL');
+        await page.locator('.ant-drawer-open').getByRole('alert').waitFor();
+        await expectAccessible();
+      });
+
       it('background work', async () => {
         await inConsole('/admin/jobs');
         await h1('Background work').waitFor();

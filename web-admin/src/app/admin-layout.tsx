@@ -12,6 +12,7 @@ import {
   GlobalOutlined,
   LogoutOutlined,
   MenuOutlined,
+  SearchOutlined,
   SolutionOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -28,6 +29,7 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.subscriptions, label: 'Subscriptions', icon: <CreditCardOutlined /> },
   { path: ADMIN_PATHS.users, label: 'Users', icon: <TeamOutlined /> },
   { path: ADMIN_PATHS.customers, label: 'Customers', icon: <SolutionOutlined /> },
+  { path: ADMIN_PATHS.parcels, label: 'Parcels', icon: <SearchOutlined /> },
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
@@ -58,7 +60,9 @@ export function AdminLayout() {
         ? ADMIN_PATHS.releases
         : pathname.startsWith(`${ADMIN_PATHS.customers}/`)
           ? ADMIN_PATHS.customers
-          : pathname;
+          : pathname.startsWith(`${ADMIN_PATHS.parcels}/`)
+            ? ADMIN_PATHS.parcels
+            : pathname;
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),

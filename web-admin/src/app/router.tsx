@@ -13,6 +13,7 @@ const page =
   });
 
 const dashboard = page(() => import('../pages/dashboard'));
+const parcelsPage = page(() => import('../pages/parcels'));
 
 /** The page behind each console route but login: one for every route the server answers with the console. */
 const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
@@ -29,6 +30,9 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   jobs: page(() => import('../pages/jobs')),
   customers: page(() => import('../pages/customers')),
   customer: page(() => import('../pages/customers/customer')),
+  // One page: a parcel's link opens the same search page with that parcel's drawer.
+  parcels: parcelsPage,
+  parcel: parcelsPage,
 };
 
 /** What shows while the first page's code loads: the router renders nothing until then otherwise. */

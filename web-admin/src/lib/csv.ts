@@ -1,9 +1,12 @@
+import { csvCell } from '@contracts/csv-cell';
+
 /**
  * CSV exports for staff (RFC 4180), safe to open in a spreadsheet.
  *
  * Customer-entered text (names, emails) ends up in these files, so a cell that a spreadsheet
- * would read as a formula ("=HYPERLINK(…)", "+1…", "-2+3", "@SUM(…)") gets a leading apostrophe:
- * the spreadsheet then shows it as text instead of running it.
+ * would read as a formula ("=HYPERLINK(…)", "+1…", "-2+3", "@SUM(…)", "  =1+1") gets a leading
+ * apostrophe: the spreadsheet then shows it as text instead of running it (the store's one rule,
+ * src/contracts/csv-cell.ts).
  */
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -12,18 +15,8 @@ export interface CsvColumn<Row> {
   value: (row: Row) => CsvValue;
 }
 
-// Tab and carriage return too: some spreadsheets skip them and read the formula after.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: text neutralised if it could be a formula, quoted when it holds a comma, quote or line break. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  // Numbers and booleans are values the export itself produced (amounts, counts), never formulas,
-  // so a negative amount stays a number.
-  let text = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// One cell: text neutralised if it could be a formula, quoted when it holds a comma, quote or line break.
+export { csvCell };
 
 /** The whole file: a header line, then one line per row, lines ended by CRLF as RFC 4180 asks. */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {

@@ -14,6 +14,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/components/checkout
 const OrderPage = lazy(() => import('../features/order-page/components/order-page'));
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
+const ParcelMapPage = lazy(() => import('../features/parcel-map/components/parcel-map-page'));
 
 /** docs/store-spec.md §2: / is the landing page for visitors (and while sign-in is still being checked), the dashboard once signed in. */
 function HomeRoute() {
@@ -32,6 +33,7 @@ const PAGES: Record<StorePage, ReactElement> = {
   order: <OrderPage />,
   privacy: <PrivacyPage />,
   terms: <TermsPage />,
+  parcelMap: <ParcelMapPage />,
 };
 
 /** A new page starts at its top, unless the address names a place on it. */

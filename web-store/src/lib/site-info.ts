@@ -1,6 +1,8 @@
 export interface SiteInfo {
   supportPhone: string;
   supportEmail: string;
+  /** MAP_STYLE_URL: a base map for the parcel maps; empty for the store's own layers alone. */
+  mapStyleUrl: string;
 }
 
 /** The server puts these in a meta tag of every page, so the header shows them from the first paint. */
@@ -12,7 +14,11 @@ export function readSiteInfo(doc: Document = document): SiteInfo {
   } catch {
     // A page not served by the store (the Vite dev server): no phone to show.
   }
-  return { supportPhone: parsed.supportPhone ?? '', supportEmail: parsed.supportEmail ?? '' };
+  return {
+    supportPhone: parsed.supportPhone ?? '',
+    supportEmail: parsed.supportEmail ?? '',
+    mapStyleUrl: parsed.mapStyleUrl ?? '',
+  };
 }
 
 export const siteInfo: SiteInfo = readSiteInfo();

@@ -21,6 +21,7 @@ export const QUEUE_NAMES = [
   'stripe-events',
   'events',
   'parcel-store',
+  'parcel-batches',
 ] as const;
 // BullMQ job ids: its counters, or the ids the modules give (letters, digits and separators).
 const JOB_ID = /^[A-Za-z0-9:_.-]{1,200}$/;

@@ -46,6 +46,18 @@ describe('CsvRecordReader', () => {
     ]);
   });
 
+  it('reads a quoted header after a byte-order mark as quoted (what PowerShell’s Export-Csv writes)', () => {
+    const file = '\uFEFF"id","address"\r\n"1","101 Main St, Dover"\r\n';
+    for (const cut of [0, 1, 2, 3, 4]) {
+      const bytes = Buffer.from(file);
+      const chunks = cut ? [bytes.subarray(0, cut), bytes.subarray(cut)] : [bytes];
+      const seen = read(chunks);
+      expect(seen.header).toEqual(['id', 'address']);
+      expect(seen.records.map((record) => record.fields)).toEqual([['1', '101 Main St, Dover']]);
+      expect(seen.records[0].offset).toBe(Buffer.byteLength('\uFEFF"id","address"\r\n'));
+    }
+  });
+
   it('reads the same whatever the chunks: the file cut at every byte', () => {
     const whole = read([Buffer.from(FILE)]);
     const bytes = Buffer.from(FILE);

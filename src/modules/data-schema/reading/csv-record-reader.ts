@@ -5,6 +5,8 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
+/** UTF-8's byte-order mark, which Excel's "CSV UTF-8" and PowerShell's Export-Csv write first. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** 1 MiB: far more than any parcel record (a few KB), and what the reader holds at most of one. */
 export const MAX_RECORD_BYTES = 1024 * 1024;
@@ -41,6 +43,8 @@ export interface RecordHandler {
  */
 export class CsvRecordReader {
   private pending: Buffer | null = null;
+  /** The input's first bytes, until there are enough to tell whether they begin with a BOM. */
+  private head: Buffer | null = Buffer.alloc(0);
   private line = 1;
   private records = 0;
   private headerSeen = false;
@@ -78,6 +82,21 @@ export class CsvRecordReader {
   }
 
   push(chunk: Buffer): void {
+    if (this.head) {
+      // Dropped before the first record, so a quoted first column name ("id") reads as quoted.
+      const head = this.head.length ? Buffer.concat([this.head, chunk]) : chunk;
+      if (head.length < BOM.length && BOM.subarray(0, head.length).equals(head)) {
+        this.head = head;
+        return;
+      }
+      this.head = null;
+      if (head.subarray(0, BOM.length).equals(BOM)) {
+        this.pushed += BOM.length;
+        chunk = head.subarray(BOM.length);
+      } else {
+        chunk = head;
+      }
+    }
     const chunkStart = this.pushed;
     this.pushed += chunk.length;
     const pending = this.pending;
@@ -122,6 +141,11 @@ export class CsvRecordReader {
 
   /** The end of the file: a last record without a line break still counts. */
   end(): void {
+    if (this.head?.length) {
+      const head = this.head;
+      this.head = null;
+      this.push(head);
+    }
     if (this.pending) {
       const bytes = this.pending;
       this.base = this.pushed - bytes.length;

@@ -40,6 +40,10 @@ export class ParcelRecord {
   @Column({ type: 'geometry', spatialFeatureType: 'MultiPolygon', srid: 4326, nullable: true })
   geom: unknown;
 
+  /** The boundary in Web Mercator, for vector tiles: set from geom by the database as the row is inserted. */
+  @Column({ type: 'geometry', spatialFeatureType: 'MultiPolygon', srid: 3857, nullable: true })
+  tileGeom: unknown;
+
   /** From the record's latitude/longitude, else a point on the boundary. */
   @Column({ type: 'geometry', spatialFeatureType: 'Point', srid: 4326, nullable: true })
   centroid: unknown;

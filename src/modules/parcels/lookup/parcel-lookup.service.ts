@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { CountiesRepository } from '../../counties';
+import { type CountyRecord, CountiesRepository } from '../../counties';
 import type { DataField } from '../../data-schema';
 import { SubscriptionsRepository } from '../../subscriptions';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../search-text';
@@ -23,6 +23,11 @@ export interface ParcelCollection {
 /** The counties a customer's lookups answer from, by FIPS code too (to narrow a question to one). */
 export interface CustomerScope extends LookupScope {
   idsByFips: Map<string, string>;
+}
+
+/** A customer's scope with the county records it was read from (names, states), for callers that show them. */
+export interface TrackerScope extends CustomerScope {
+  records: CountyRecord[];
 }
 
 export const NO_TRACKER =
@@ -51,11 +56,11 @@ export class ParcelLookupService {
   ) {}
 
   /** The counties of a customer's active County Trackers; refused when they have none. */
-  async scopeOf(userId: string): Promise<CustomerScope> {
+  async scopeOf(userId: string): Promise<TrackerScope> {
     const ids = await this.subscriptions.trackerCountyIds(userId);
     if (ids.length === 0) throw new ForbiddenException(NO_TRACKER);
     const records = [...(await this.counties.recordsOf(ids)).values()];
-    return customerScope(records.map(({ id, fips, stateCode }) => ({ id, fips, state: stateCode })));
+    return { ...customerScope(records.map(({ id, fips, stateCode }) => ({ id, fips, state: stateCode }))), records };
   }
 
   /** Every county the store holds: staff look up any parcel (the console). */

@@ -16,26 +16,15 @@ import { sendRetryAfter } from '../../../common/http/retry-after';
 import { RateLimiter } from '../../../integrations/redis/rate-limiter.service';
 import { ApiTokenGuard, ApiTokenUserId } from '../../api-tokens';
 import { ParcelLookupService } from '../lookup/parcel-lookup.service';
-import type { DrawnTile } from './parcel-tiles.service';
+import { TileAddressDto } from './dto/tile-address.dto';
 import { ParcelTilesService, TILE_ZOOMS } from './parcel-tiles.service';
+import { MVT_TYPE, serveTile, TILE_CACHE } from './tile-response';
 
-export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
 /** Preview tiles a client address may fetch: a few hundred map views in 10 minutes. */
 export const PREVIEW_TILE_LIMIT = { max: 3000, windowSeconds: 600 };
 export const TOO_MANY_PREVIEW_TILES =
   'Too many preview tiles from your address. Wait the seconds that Retry-After gives; subscribe with County ' +
   'Tracker to browse a county’s parcels without this limit.';
-
-/** Sends a tile (or 304 when the caller's copy is current) with its tag and how long it may be kept. */
-function send(res: Response, tile: DrawnTile, cacheControl: string): StreamableFile | undefined {
-  res.setHeader('ETag', tile.etag);
-  res.setHeader('Cache-Control', cacheControl);
-  if (!tile.body) {
-    res.status(304);
-    return undefined;
-  }
-  return new StreamableFile(tile.body, { type: MVT_TYPE });
-}
 
 /** Subscriber tiles: the parcels of the token owner's County Tracker counties, with key fields. */
 @ApiTags('parcels')
@@ -58,7 +47,7 @@ export class ParcelTilesController {
       `Layer \`parcels\`: each parcel's outline with parcel_key, and from zoom 16 in parcel_id, site_address, ` +
       `owner_name, assessed_total_value, property_use_standard and zoning_code (full records from /api/v1/parcels). ` +
       `Zoom ${TILE_ZOOMS.subscriber.min} to ${TILE_ZOOMS.subscriber.max}; ETag by the parcel store's ` +
-      `releases (If-None-Match answers 304); Cache-Control private.`,
+      `releases (If-None-Match answers 304); Cache-Control private (kept 5 minutes).`,
   })
   @ApiProduces(MVT_TYPE)
   @ApiOkResponse({
@@ -68,15 +57,18 @@ export class ParcelTilesController {
   @ApiBadRequestResponse({ description: 'z, x or y out of range' })
   async tile(
     @ApiTokenUserId() userId: string,
-    @Param('z') z: string,
-    @Param('x') x: string,
-    @Param('y') y: string,
+    @Param() address: TileAddressDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile | undefined> {
-    const address = { z, x, y };
     const scope = await this.lookups.scopeOf(userId);
-    return send(res, await this.tiles.draw(scope, 'subscriber', address, ifNoneMatch), 'private, max-age=300');
+    return serveTile(this.tiles, res, {
+      scope,
+      kind: 'subscriber',
+      address,
+      ifNoneMatch,
+      cacheControl: TILE_CACHE.token,
+    });
   }
 }
 
@@ -102,18 +94,21 @@ export class ParcelPreviewTilesController {
   @ApiBadRequestResponse({ description: 'z below the preview’s zoom, or x, y out of range' })
   @ApiTooManyRequestsResponse({ description: 'Too many preview tiles from this address; see Retry-After' })
   async tile(
-    @Param('z') z: string,
-    @Param('x') x: string,
-    @Param('y') y: string,
+    @Param() address: TileAddressDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @ClientAddress() client: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile | undefined> {
-    const address = { z, x, y };
     await sendRetryAfter(res, () =>
       this.limiter.enforce(TOO_MANY_PREVIEW_TILES, { key: ['parcel-preview-tiles', client], ...PREVIEW_TILE_LIMIT }),
     );
-    const drawn = await this.tiles.draw(await this.tiles.previewScope(), 'preview', address, ifNoneMatch);
-    return send(res, drawn, 'public, max-age=3600');
+    const scope = await this.tiles.previewScope();
+    return serveTile(this.tiles, res, {
+      scope,
+      kind: 'preview',
+      address,
+      ifNoneMatch,
+      cacheControl: TILE_CACHE.public,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ParcelTileKind } from '../../../contracts/parcel-map';
 import type { LookupScope } from '../lookup/parcel-lookup.repository';
 import { ParcelReader } from '../lookup/parcel-reader';
 
@@ -12,7 +13,7 @@ const BUFFER = 64;
 const WORLD_METRES = 40_075_016.686;
 
 /** What a tile carries of each parcel: a subscriber's, or the public preview's (outline and number only). */
-export type TileKind = 'subscriber' | 'preview';
+export type TileKind = ParcelTileKind;
 
 /** From this zoom in, a subscriber's tile carries the key fields; farther out, where a tile holds thousands of lots, the key alone. */
 export const KEY_FIELDS_ZOOM = 16;
@@ -29,7 +30,7 @@ const properties = (kind: TileKind, z: number) =>
 
 /**
  * Mapbox Vector Tiles of the parcel store, made by PostGIS (`ST_AsMVT`) for the counties of a
- * scope: the boundaries meeting the tile (GiST), simplified to half a unit of the tile's grid
+ * scope: the boundaries meeting the tile (GiST over their stored Web Mercator copy), simplified to half a unit of the tile's grid
  * before ST_AsMVTGeom snaps them to it.
  */
 @Injectable()
@@ -41,12 +42,12 @@ export class ParcelTilesRepository {
     const [row] = await this.reader.rows<{ tile: Buffer }>(
       `WITH bounds AS (SELECT ST_TileEnvelope($3, $4, $5) AS box),
        shapes AS (
-         SELECT ST_AsMVTGeom(ST_Simplify(ST_Transform(p.geom, 3857), $6, true), bounds.box, ${EXTENT}, ${BUFFER}, true)
+         SELECT ST_AsMVTGeom(ST_Simplify(p.tile_geom, $6, true), bounds.box, ${EXTENT}, ${BUFFER}, true)
              AS geom,
            ${properties(kind, z)}
          FROM parcels p, bounds
          WHERE p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])
-           AND p.geom && ST_Transform(bounds.box, 4326)
+           AND p.tile_geom && bounds.box
        )
        SELECT ST_AsMVT(shapes.*, '${TILE_LAYER}', ${EXTENT}, 'geom') AS tile FROM shapes WHERE geom IS NOT NULL`,
       [scope.countyIds, scope.states, z, x, y, tolerance],

@@ -1,14 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { PARCEL_TILE_ZOOMS } from '../../../contracts/parcel-map';
 import { CountiesRepository } from '../../counties';
 import { type LookupScope, scopeOfCounties } from '../lookup/parcel-lookup.repository';
 import { ParcelTilesRepository, type TileKind } from './parcel-tiles.repository';
 
 /** The zooms each kind of tile is drawn at: parcels are too small to see farther out. */
-export const TILE_ZOOMS: Record<TileKind, { min: number; max: number }> = {
-  subscriber: { min: 13, max: 22 },
-  preview: { min: 15, max: 22 },
-};
+export const TILE_ZOOMS: Readonly<Record<TileKind, { readonly min: number; readonly max: number }>> = PARCEL_TILE_ZOOMS;
 /** How long the public preview's list of counties on sale is kept before it is read again. */
 const ON_SALE_SECONDS = 60;
 
@@ -42,13 +40,8 @@ export class ParcelTilesService {
     return this.onSale.scope;
   }
 
-  async draw(
-    scope: LookupScope,
-    kind: TileKind,
-    address: { z: string; x: string; y: string },
-    ifNoneMatch?: string,
-  ): Promise<DrawnTile> {
-    const { z, x, y } = tileAddress(kind, address);
+  async draw(scope: LookupScope, kind: TileKind, address: TileAddress, ifNoneMatch?: string): Promise<DrawnTile> {
+    const { z, x, y } = drawnAt(kind, address);
     const version = await this.tiles.storeVersion();
     const etag = `"${createHash('sha256')
       .update([kind, z, x, y, version, ...[...scope.countyIds].sort()].join('|'))
@@ -59,9 +52,16 @@ export class ParcelTilesService {
   }
 }
 
-/** z/x/y as whole numbers of a tile that exists at a zoom this kind is drawn at; 400 otherwise. */
-function tileAddress(kind: TileKind, address: { z: string; x: string; y: string }) {
-  const [z, x, y] = [address.z, address.x, address.y].map((part) => (/^\d{1,8}$/.test(part) ? Number(part) : NaN));
+/** A tile's zoom, column and row (TileAddressDto checks that the tile exists at its zoom). */
+export interface TileAddress {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** The address when its zoom is one this kind is drawn at; 400 otherwise. */
+function drawnAt(kind: TileKind, address: TileAddress): TileAddress {
+  const { z, x, y } = address;
   const { min, max } = TILE_ZOOMS[kind];
   if (!Number.isInteger(z) || z < min || z > max) {
     throw new BadRequestException(
@@ -69,8 +69,8 @@ function tileAddress(kind: TileKind, address: { z: string; x: string; y: string 
     );
   }
   const tiles = 2 ** z;
-  if (!Number.isInteger(x) || !Number.isInteger(y) || x >= tiles || y >= tiles) {
+  if (![x, y].every((n) => Number.isInteger(n) && n >= 0 && n < tiles)) {
     throw new BadRequestException(`At zoom ${z}, x and y must be whole numbers from 0 to ${tiles - 1}`);
   }
-  return { z, x, y };
+  return address;
 }

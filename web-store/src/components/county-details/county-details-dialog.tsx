@@ -18,6 +18,7 @@ import { PLAN_OFFERS } from '@/lib/plan-offers';
 import { Button, ButtonAnchor, ButtonLink } from '../ui/button';
 import { CloseIcon } from '../ui/close-icon';
 import { Skeleton } from '../ui/skeleton';
+import { CountyParcelPreview } from './county-parcel-preview';
 import type { DetailsCounty, PlanChoice } from './plan-choice';
 import './county-details.css';
 
@@ -112,6 +113,7 @@ export default function CountyDetailsDialog({ county, plans, onClose }: CountyDe
           ) : (
             <SummaryDetails countyId={county.id} summary={summary.data} />
           )}
+          <CountyParcelPreview countyId={county.id} place={place} />
         </div>
 
         <footer className="county-details__plans">

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { trimmed } from '../../../../common/validation';
+import { MAX_BOX_DEGREES } from '../../../../contracts/parcel-map';
 
 /** Metres: the nearest parcels are looked for within at most this of the point. */
 export const MAX_RADIUS_METRES = 1000;
@@ -10,7 +11,7 @@ export const MAX_BOX_PAGE = 1000;
 /** Matches an address, owner or point search answers at most. */
 export const MAX_MATCHES = 100;
 /** Degrees a box may span each way (about 55 km north to south): a larger one is asked for in pieces. */
-export const MAX_BOX_DEGREES = 0.5;
+export { MAX_BOX_DEGREES };
 const MAX_TEXT = 200;
 
 /** A number as the query string spells it ("-76.61"); anything else is left for the validator to refuse. */

@@ -5,6 +5,7 @@ import { HttpError } from '@/lib/http';
 import { DashboardHeader } from './dashboard-header';
 import './dashboard.css';
 import { InvoiceSection } from './invoice-section';
+import { ParcelBatchSection } from './parcel-batch-section';
 import { SubscriptionList } from './subscription-list';
 import { UserSummary, UserSummarySkeleton } from './user-summary';
 
@@ -32,6 +33,7 @@ export default function DashboardPage() {
             <SubscriptionList signedIn={Boolean(user)} />
             <InvoiceSection signedIn={Boolean(user)} />
             <ApiTokenSection signedIn={Boolean(user)} />
+            <ParcelBatchSection signedIn={Boolean(user)} />
           </>
         )}
       </main>

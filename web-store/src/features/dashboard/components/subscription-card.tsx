@@ -1,4 +1,6 @@
 import { planFor } from '@contracts/plans';
+import { STORE_PATHS } from '@contracts/routes';
+import { ButtonLink } from '@/components/ui/button';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -62,6 +64,11 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
         )}
       </dl>
       {annual && <AutoRenewSwitch subscription={subscription} />}
+      {annual && subscription.status === 'active' && (
+        <ButtonLink variant="outline" to={STORE_PATHS.parcelMap}>
+          Open the parcel map
+        </ButtonLink>
+      )}
       {subscription.downloadableRelease && (
         <DownloadButton
           variant="secondary"

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/close-icon';
+import { Spinner } from '@/components/ui/skeleton';
+import { messageOf } from '@/lib/http';
+import { useParcel } from '../api/parcel-map';
+
+/** A property name as a person reads it: owner_name → Owner name. */
+const labelOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
+
+function valueOf(value: string | number | boolean | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  return value;
+}
+
+/**
+ * Every field of the chosen parcel (GET /api/parcels/:key); its heading takes the focus when it
+ * opens, and Escape closes it (wherever the focus is, unless something nearer used the key).
+ */
+export function ParcelDetails({ parcelKey, onClose }: { parcelKey: string; onClose: () => void }) {
+  const parcel = useParcel(parcelKey);
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [parcelKey]);
+
+  useEffect(() => {
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', escape);
+    return () => document.removeEventListener('keydown', escape);
+  }, [onClose]);
+
+  const properties = parcel.data?.properties;
+  return (
+    <aside className="pmap-panel pmap-details" aria-labelledby={titleId}>
+      <header className="pmap-panel__header">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className="pmap-panel__title">
+          {properties ? `Parcel ${String(properties.parcel_id ?? parcelKey)}` : 'Parcel'}
+        </h2>
+        <Button variant="ghost" size="icon" aria-label="Close the parcel's details" onClick={onClose}>
+          <CloseIcon />
+        </Button>
+      </header>
+      {parcel.isPending ? (
+        <Spinner label="Loading the parcel" />
+      ) : parcel.isError ? (
+        <p role="alert">{messageOf(parcel.error, 'The parcel could not be loaded. Try again.')}</p>
+      ) : (
+        <dl className="pmap-details__fields">
+          {Object.entries(parcel.data.properties).map(([name, value]) => (
+            <div key={name} className="pmap-details__field">
+              <dt>{labelOf(name)}</dt>
+              <dd>{valueOf(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </aside>
+  );
+}
