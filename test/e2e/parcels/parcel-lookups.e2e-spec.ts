@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { PbfReader } from 'pbf';
 import request from 'supertest';
 import { NO_TRACKER, ONE_QUESTION } from '../../../src/modules/parcels/lookup/parcel-lookup.service';
-import { ParcelReader } from '../../../src/modules/parcels/lookup/parcel-reader';
+import { PARCEL_READER_NAME, ParcelReader } from '../../../src/modules/parcels/lookup/parcel-reader';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { buy } from '../../support/purchase';
@@ -379,6 +379,20 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
         .expect(400);
       expect(body.message).toContain(message);
     });
+  });
+
+  it('keeps answering when the database drops the parcel store’s idle connections (a replica restarting)', async () => {
+    const [lon, lat] = lotOf(counties.tracked.x0, 39, 3).centre;
+    await ask(aliceToken, { lat, lon }).expect(200);
+    const dropped = await db().query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+      [PARCEL_READER_NAME],
+    );
+    expect(dropped.length).toBeGreaterThan(0);
+    // The lost connections are reported to the pool as they close; the next lookup opens a new one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { body } = await ask(aliceToken, { lat, lon }).expect(200);
+    expect(keysOf(body)).toEqual([keyOf(counties.tracked, 3)]);
   });
 
   it('reads the parcel store through sessions that cannot write', async () => {

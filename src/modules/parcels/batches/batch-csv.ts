@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { formulaSafe, quotedCell } from '../../../contracts/csv-cell';
-import { unknownFields } from '../lookup/parcel-feature';
+import { fieldNamesOf } from '../lookup/parcel-feature';
 import { DEFAULT_BATCH_FIELDS, MATCH_COLUMNS } from './parcel-batches.constants';
 
 /** Where a batch's columns are: `id`, and what rows are matched by (county+parcel, lat+lon, address). */
@@ -89,16 +89,7 @@ export function csvLine(cells: readonly string[]): string {
 /** The fields a batch appends: those `fields=` names, in its order, or the default set. */
 export function batchFieldsOf(list: string | undefined): string[] {
   if (list === undefined) return [...DEFAULT_BATCH_FIELDS];
-  const names = list
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = unknownFields(names);
-  if (unknown.length > 0) {
-    throw new BadRequestException(
-      `fields names what the data schema does not have: ${unknown.slice(0, 5).join(', ')} (GET /api/data-schema lists the fields)`,
-    );
-  }
+  const names = fieldNamesOf(list);
   const clash = names.filter((name) => (MATCH_COLUMNS as readonly string[]).includes(name));
   if (clash.length > 0) throw new BadRequestException(`fields cannot name ${clash[0]}: every result has it`);
   return [...new Set(names)];

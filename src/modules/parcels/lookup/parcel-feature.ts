@@ -1,4 +1,5 @@
-import { DATA_FIELDS, type DataField } from '../../data-schema';
+import { BadRequestException } from '@nestjs/common';
+import { DATA_FIELDS, DATA_SCHEMA_PATH, type DataField } from '../../data-schema';
 import type { FoundParcel } from './parcel-lookup.repository';
 
 /** How a parcel matched what was asked: the kind of question, and its score or distance where it has one. */
@@ -21,8 +22,23 @@ export interface ParcelFeature {
 export const PROPERTY_FIELDS: readonly DataField[] = DATA_FIELDS.filter((field) => field.type !== 'geometry');
 const PROPERTY_NAMES = new Set(PROPERTY_FIELDS.map((field) => field.name));
 
-/** Field names of a `fields=` list that the schema does not have (geometry_wkt among them: the boundary is the geometry). */
-export const unknownFields = (names: string[]) => names.filter((name) => !PROPERTY_NAMES.has(name));
+/**
+ * The names a `fields=` list gives, in its order; refused when one is not a field of the schema
+ * (geometry_wkt among them: the boundary is the geometry).
+ */
+export function fieldNamesOf(list: string): string[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !PROPERTY_NAMES.has(name));
+  if (unknown.length > 0) {
+    throw new BadRequestException(
+      `fields names what the data schema does not have: ${unknown.slice(0, 5).join(', ')} (/${DATA_SCHEMA_PATH} lists the fields)`,
+    );
+  }
+  return names;
+}
 
 /** A value as JSON gives it: numbers and booleans typed by the schema, dates and text as written, empty as null. */
 function typed(field: DataField, value: string | undefined): string | number | boolean | null {

@@ -4,7 +4,7 @@ import type { DataField } from '../../data-schema';
 import { SubscriptionsRepository } from '../../subscriptions';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../search-text';
 import { MAX_BOX_DEGREES, MAX_BOX_PAGE, MAX_MATCHES, type ParcelQueryDto } from './dto/parcel-query.dto';
-import { type ParcelFeature, parcelFeature, type ParcelMatch, PROPERTY_FIELDS, unknownFields } from './parcel-feature';
+import { fieldNamesOf, type ParcelFeature, parcelFeature, type ParcelMatch, PROPERTY_FIELDS } from './parcel-feature';
 import {
   type FoundParcel,
   type LookupScope,
@@ -159,16 +159,7 @@ function narrowed(scope: CustomerScope, fips: string): LookupScope {
 /** The fields a `fields=` list names, in the schema's order; every field when there is no list. */
 function chosenFields(list: string | undefined): readonly DataField[] {
   if (list === undefined) return PROPERTY_FIELDS;
-  const names = list
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const unknown = unknownFields(names);
-  if (unknown.length > 0) {
-    throw new BadRequestException(
-      `fields names what the data schema does not have: ${unknown.slice(0, 5).join(', ')} (GET /api/data-schema lists the fields)`,
-    );
-  }
+  const names = fieldNamesOf(list);
   const wanted = new Set(names);
   return PROPERTY_FIELDS.filter((field) => wanted.has(field.name));
 }
