@@ -222,14 +222,14 @@ export class ComparisonSession {
     return row.duplicated;
   }
 
-  /** Parcel ids (non-empty) that more than one record of the file carries. */
-  async duplicateParcelIds(file: IndexedFile): Promise<number> {
-    const [row] = await this.rows<{ duplicates: number }>(
-      `SELECT count(*)::int AS duplicates FROM (
-         SELECT 1 FROM ${file.table} WHERE file = ${file.number} AND parcel_id <> ''
-         GROUP BY parcel_id HAVING count(*) > 1) AS repeated`,
+  /** Parcel ids (non-empty) that more than one record carries, of each file (in the files' order). */
+  async duplicateParcelIds(files: IndexedFile[]): Promise<number[]> {
+    const rows = await this.rows<{ file: number; duplicates: number }>(
+      `SELECT file, count(*)::int AS duplicates FROM (
+         SELECT file FROM ${files[0].table} WHERE parcel_id <> '' GROUP BY file, parcel_id HAVING count(*) > 1) AS repeated
+       GROUP BY file`,
     );
-    return row.duplicates;
+    return files.map(({ number }) => rows.find(({ file }) => file === number)?.duplicates ?? 0);
   }
 
   /**
@@ -237,9 +237,14 @@ export class ComparisonSession {
    * parcel_id's later records are left out; records without one cannot be matched and are left
    * out too), by the records' hashes: one full join of the two files' parcels. Answers the counts
    * and which records of each file to stage for fieldChanges and changeRows (a few percent).
+   * `duplicateParcelIds`: of each file (see duplicateParcelIds); a file without any is joined as
+   * it is, with no pass to pick first records.
    */
-  async findChanges(current: IndexedFile, previous: IndexedFile): Promise<FoundChanges> {
+  async findChanges(current: IndexedFile, previous: IndexedFile, duplicateParcelIds: number[]): Promise<FoundChanges> {
     const firstRecords = async (file: IndexedFile, role: string) => {
+      if (duplicateParcelIds[file.number] === 0) {
+        return `(SELECT parcel_id, row, high, low FROM ${file.table} WHERE file = ${file.number} AND parcel_id <> '')`;
+      }
       const table = this.table(role);
       // DISTINCT ON keeps the first row of each parcel_id in the order given: the file's first record.
       await this.client.query(

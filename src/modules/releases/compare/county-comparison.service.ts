@@ -58,8 +58,10 @@ export class CountyComparisonService {
         toCompare(file, label, columns),
         ...(previousFile ? [toCompare(previousFile, previousLabel!, previousColumns)] : []),
       ];
-      const [current, indexed] = await session.index(files, union);
-      const duplicateParcelIds = await session.duplicateParcelIds(current);
+      const indexedFiles = await session.index(files, union);
+      const [current, indexed] = indexedFiles;
+      const duplicates = await session.duplicateParcelIds(indexedFiles);
+      const duplicateParcelIds = duplicates[0];
       const duplicatedShapes = await session.duplicatedShapes(current);
 
       let previous: FileFacts | null = null;
@@ -70,7 +72,7 @@ export class CountyComparisonService {
         previous = previousFile.keyFieldCounts
           ? { records: previousFile.records, keyFieldCounts: previousFile.keyFieldCounts }
           : { records: indexed.records, keyFieldCounts: indexed.keyFieldCounts };
-        const found = await session.findChanges(current, indexed);
+        const found = await session.findChanges(current, indexed, duplicates);
         // The records that differ, read again in full: a few percent of each file.
         const staged = await session.stageRecords(found, current, indexed, files);
         const compared = await session.fieldChanges(found, staged);
