@@ -591,14 +591,22 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     });
   }
 
-  return DATA_FIELDS.map((field, i) => {
+  const record = DATA_FIELDS.map((field, i) => {
     if (!fillDraws[i]) return '';
     if (!use.building && BUILDING_FIELDS.has(field.name)) return '';
     const value = known.get(field.name) ?? baseValues[i];
     if (value === null) throw new Error(`The synthetic data has no words for ${field.name}`);
     return value;
   });
+  for (const [extension, base] of EXTENSIONS) if (record[base] === '') record[extension] = '';
+  return record;
 }
+
+/** Fields that extend another (a ZIP+4 extension its ZIP code), by column: empty wherever that one is. */
+const EXTENSIONS = [
+  ['site_zip4', 'site_zip'],
+  ['mail_zip4', 'mail_zip'],
+].map(([extension, base]) => [DATASET_COLUMNS.indexOf(extension), DATASET_COLUMNS.indexOf(base)]);
 
 function put(known: Map<string, string>, values: Record<string, string>): void {
   for (const name in values) known.set(name, values[name]);

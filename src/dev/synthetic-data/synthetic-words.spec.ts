@@ -61,6 +61,16 @@ describe('the words of generated records', () => {
     expect(owners.some((name) => / TRUST$/.test(name))).toBe(true);
     for (const lender of column('mortgage_1_lender_name'))
       expect(lender).toMatch(/Bank|Mortgage|Credit Union|Loan|loanDepot/);
+    // A ZIP+4 extension extends a ZIP code: never one without the other.
+    for (const [zip, zip4] of [
+      ['site_zip', 'site_zip4'],
+      ['mail_zip', 'mail_zip4'],
+    ]) {
+      const orphans = records.filter(
+        (r) => r[DATASET_COLUMNS.indexOf(zip)] === '' && r[DATASET_COLUMNS.indexOf(zip4)] !== '',
+      );
+      expect(orphans).toHaveLength(0);
+    }
   });
 
   it('writes a header of the schema fields, and a file that reads back as CSV', () => {
