@@ -5,7 +5,7 @@ import { WorkerMetricsServer } from './integrations/metrics/worker-metrics-serve
 import { prepareDatabase } from './database/prepare-database';
 import { ADMIN_PATHS } from './contracts/routes';
 import { startBanner } from './local-stand-ins';
-import { SAMPLE_STATES, SampleReleases } from './modules/releases';
+import { SampleReleases } from './modules/releases';
 
 /**
  * `npm start`: the whole store in one process for local use — prepares the
@@ -30,7 +30,7 @@ runEntryPoint('County Data Store', async (env) => {
 /** On a store's first start, last month's and this month's sample releases, run by the worker while the store answers. */
 function startSampleReleases(samples: SampleReleases, url: string): void {
   console.log(
-    `Sample releases: publishing last month's and this month's generated data for ${SAMPLE_STATES.join(', ')} ` +
+    `Sample releases: publishing last month's and this month's generated data for ${samples.states.join(', ')} ` +
       `(a minute or two; watch ${url}${ADMIN_PATHS.releases})\n`,
   );
   void samples.run().catch((error: unknown) => {

@@ -66,6 +66,10 @@ function problemWith(kind: VariableKind, raw: string): string | undefined {
       return parseStorageUrl(raw)
         ? undefined
         : 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens)';
+    case 'state-codes':
+      return /^[A-Z]{2}(,[A-Z]{2})*$/.test(raw)
+        ? undefined
+        : 'must be two-letter state codes separated by commas, such as DE,MD';
     case 'text':
       return undefined;
   }

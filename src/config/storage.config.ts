@@ -18,6 +18,9 @@ export const DEFAULT_RELEASE_FILE_MAX_UNZIPPED_BYTES = 1024 ** 4;
 /** 2 hours: a GeoPackage of the largest county takes minutes (bench/RESULTS.md); a run this long is hung. */
 export const DEFAULT_OGR2OGR_TIMEOUT_SECONDS = 2 * 3600;
 
+/** Five small neighbouring states, 47 counties: a first start's sample releases in a minute or two. */
+export const DEFAULT_SAMPLE_RELEASE_STATES = 'DC,DE,MD,RI,VT';
+
 /** An S3-compatible bucket to keep the files in (STORAGE_URL and the S3_* variables). */
 export interface S3Settings {
   bucket: string;
@@ -67,5 +70,7 @@ export const storageConfig = registerAs('storage', () => {
      * what staff uploaded.
      */
     generateMissingDatasets: !isProduction(env),
+    /** The states whose counties a local first start publishes as sample releases (SampleReleases). */
+    sampleReleaseStates: (env.SAMPLE_RELEASE_STATES ?? DEFAULT_SAMPLE_RELEASE_STATES).split(','),
   };
 });

@@ -20,7 +20,8 @@ export type VariableKind =
   | 'seconds'
   | 'flag'
   | 'proxy-trust'
-  | 'storage-url';
+  | 'storage-url'
+  | 'state-codes';
 
 export interface VariableSpec {
   kind: VariableKind;
@@ -224,6 +225,12 @@ export const VARIABLES = {
     description:
       'Longest one ogr2ogr run of a format conversion may take; past it the run (and its process group) is killed and the conversion fails, so a hung run cannot hold the formats queue',
     localDefault: '7200',
+  },
+  SAMPLE_RELEASE_STATES: {
+    kind: 'state-codes',
+    description:
+      "States (two-letter codes, comma-separated) whose counties a local store's first start publishes as sample releases; never used in production",
+    localDefault: 'DC,DE,MD,RI,VT',
   },
   SUPPORT_PHONE: {
     kind: 'text',

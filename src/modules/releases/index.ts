@@ -25,5 +25,5 @@ export { CreateReleaseDto, PublishReleaseDto, ReleaseDetailDto, ReleaseDto } fro
 export { ReleasePreviewService } from './release-preview.service';
 export type { RecordsPreview } from './release-preview.service';
 export { SourceReceiver } from './ingest/source-receiver.service';
-export { SampleReleases, SAMPLE_STATES } from './sample-releases.service';
+export { SampleReleases } from './sample-releases.service';
 export { IngestFileQueryDto, IngestJobDto } from './dto/ingest-job.dto';

@@ -16,15 +16,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { storageConfig } from '../../config';
-import { CountiesRepository } from '../counties';
+import { CountiesRepository, type CatalogCountyDto } from '../counties';
 import { releaseOf } from './files/entitlement';
 import { DATASET_GENERATOR, type DatasetGenerator } from './files/dataset-generator';
 import { IngestJobsRepository } from './ingest/ingest-jobs.repository';
 import { SourceReceiver } from './ingest/source-receiver.service';
 import { ReleasesService } from './releases.service';
-
-/** The states whose counties the sample releases hold: small, neighbouring, 47 counties in all. */
-export const SAMPLE_STATES = ['DC', 'DE', 'MD', 'RI', 'VT'];
 
 const POLL_MS = 1000;
 const STEP_TIMEOUT_MS = 10 * 60 * 1000;
@@ -70,8 +67,14 @@ export class SampleReleases {
     return (await this.releases.list()).length === 0;
   }
 
+  /** The states whose counties the sample releases hold (SAMPLE_RELEASE_STATES). */
+  get states(): string[] {
+    return this.config.sampleReleaseStates;
+  }
+
   /** Runs the sample releases for the month before `now`'s and `now`'s, one after the other. */
   async run(now = new Date()): Promise<void> {
+    await this.sampleCounties();
     const note = this.progress();
     const thisMonth = releaseOf(now);
     const months = note?.state === 'running' ? note.months : [monthBefore(thisMonth), thisMonth];
@@ -80,7 +83,7 @@ export class SampleReleases {
     for (const month of months) await this.publishMonth(month);
     this.note({ months, state: 'done' });
     this.logger.log(
-      `Sample releases ${months.join(' and ')} published (${SAMPLE_STATES.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `Sample releases ${months.join(' and ')} published (${this.states.join(', ')}) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
   }
 
@@ -105,7 +108,7 @@ export class SampleReleases {
   /** Stages the month's source file of the sample states, as staff would upload it; the worker takes it from there. */
   private async ingest(releaseId: string, month: string): Promise<void> {
     const generator = this.generator!;
-    const counties = (await this.counties.listCatalog()).filter((county) => SAMPLE_STATES.includes(county.stateCode));
+    const counties = await this.sampleCounties();
     const dir = await mkdtemp(join(tmpdir(), 'cds-sample-'));
     try {
       const file = join(dir, `${month}.csv.gz`);
@@ -114,6 +117,16 @@ export class SampleReleases {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The catalog's counties of the sample states; a state without any is an error that names it. */
+  private async sampleCounties(): Promise<CatalogCountyDto[]> {
+    const counties = (await this.counties.listCatalog()).filter((county) => this.states.includes(county.stateCode));
+    const empty = this.states.filter((state) => !counties.some((county) => county.stateCode === state));
+    if (empty.length > 0) {
+      throw new Error(`SAMPLE_RELEASE_STATES names ${empty.join(', ')}, which no county of the catalog is in`);
+    }
+    return counties;
   }
 
   /** Asks until `done` answers something truthy, and returns it; a step that takes over ten minutes is reported. */

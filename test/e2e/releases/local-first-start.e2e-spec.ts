@@ -19,13 +19,23 @@ interface LocalStore {
   stop: () => Promise<void>;
 }
 
-/** `npm start` as a developer runs it (the built `dist/src/local.js`), on the test file's database. */
-async function startLocalStore(environment: TestEnvironment): Promise<LocalStore> {
+/**
+ * `npm start` as a developer runs it (the built `dist/src/local.js`), on the test file's database,
+ * with Delaware's three counties as its sample (the default's 47 take a minute or two).
+ */
+async function startLocalStore(environment: TestEnvironment, sampleStates = 'DE'): Promise<LocalStore> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/src/local.js')], {
     cwd: root,
-    env: { ...process.env, ...environment.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      ...environment.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'silent',
+      SAMPLE_RELEASE_STATES: sampleStates,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,7 +74,7 @@ describe('A fresh local store', () => {
     const store = await startLocalStore(environment);
     try {
       // The line below the banner, printed with it (they may arrive in two pieces).
-      await eventually(async () => store.output().includes('Sample releases: publishing'), 5_000);
+      await eventually(async () => store.output().includes('generated data for DE '), 5_000);
       const login = await fetch(`${store.url}/api/admin/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -79,7 +89,7 @@ describe('A fresh local store', () => {
         return rows.filter((row) => row.status === 'published').length === 2 && rows;
       }, 120_000);
       expect(releases.map((row) => row.month)).toEqual([thisMonth, lastMonth]);
-      for (const release of releases) expect(release.counties).toBe(47);
+      for (const release of releases) expect(release.counties).toBe(3);
       type Detail = { counties: { fips: string; added: number | null; changed: number | null }[] };
       const latest = await adminGet<Detail>(store, token, `/api/admin/releases/${releases[0].id}`);
       const sussex = latest.counties.find((row) => row.fips === '10005')!;
@@ -90,7 +100,7 @@ describe('A fresh local store', () => {
       // Coverage lists the sample counties with this month as current, and no other county.
       const coverage = (await (await fetch(`${store.url}/api/coverage.csv`)).text()).trim().split('\n').slice(1);
       const covered = coverage.filter((line) => line.split(',')[3] !== '');
-      expect(covered).toHaveLength(47);
+      expect(covered).toHaveLength(3);
       expect(covered.every((line) => line.split(',')[3] === thisMonth)).toBe(true);
       expect(covered.some((line) => line.startsWith('10005,Sussex,Delaware,'))).toBe(true);
 
@@ -112,4 +122,28 @@ describe('A fresh local store', () => {
     await again.stop();
     expect(again.output()).not.toContain('Sample releases');
   }, 240_000);
+
+  it('stops the sample releases, naming the state, when SAMPLE_RELEASE_STATES names one without counties', async () => {
+    const fresh = await createTestEnvironment({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+    try {
+      const store = await startLocalStore(fresh, 'DE,ZZ');
+      try {
+        await eventually(async () => store.output().includes('Sample releases stopped'), 10_000);
+        expect(store.output()).toContain(
+          'Sample releases stopped: SAMPLE_RELEASE_STATES names ZZ, which no county of the catalog is in',
+        );
+        const res = await fetch(`${store.url}/api/coverage.csv`);
+        const covered = (await res.text())
+          .trim()
+          .split('\n')
+          .slice(1)
+          .filter((line) => line.split(',')[3] !== '');
+        expect(covered).toEqual([]);
+      } finally {
+        await store.stop();
+      }
+    } finally {
+      await destroyTestEnvironment(fresh);
+    }
+  }, 60_000);
 });
