@@ -160,4 +160,18 @@ describe('The admin console session and dashboard in a real browser', () => {
     await page.getByText('Page not found').waitFor();
     await page.getByRole('link', { name: 'Go Home' }).waitFor();
   });
+
+  it('moves nothing for a user whose system asks for less motion, and animates for the others', async () => {
+    // The console's motion durations, as antd's theme sets them on its elements.
+    const durationsOn = async (motion: 'reduce' | 'no-preference') => {
+      const viewer = await browser.open({ reducedMotion: motion });
+      await viewer.goto(`${origin}/admin/login`);
+      const button = viewer.getByRole('button', { name: 'Sign In' });
+      await button.waitFor();
+      return viewer.evaluate<string[]>(`['fast', 'mid', 'slow'].map((speed) =>
+        getComputedStyle(document.querySelector('.ant-btn')).getPropertyValue('--ant-motion-duration-' + speed).trim())`);
+    };
+    expect(await durationsOn('reduce')).toEqual(['0s', '0s', '0s']);
+    expect(await durationsOn('no-preference')).toEqual(['0.1s', '0.2s', '0.3s']);
+  });
 });
