@@ -19,7 +19,13 @@ export interface CountyRecord extends CountyPlace {
   fips: string;
 }
 
-const RECORD_COLUMNS = `id, name, state, state_code AS "stateCode", population, fips`;
+/** The columns of a CountyRecord, of the counties table under `alias` (for a query joining it). */
+export const countyRecordColumns = (alias: string) =>
+  ['id', 'name', 'state', 'state_code AS "stateCode"', 'population', 'fips']
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
+const RECORD_COLUMNS = countyRecordColumns('counties');
 
 /** "County, State": how every list, email and invoice names a county. */
 export const placeName = (place: CountyPlace): string => `${place.name}, ${place.state}`;

@@ -1,4 +1,4 @@
-import { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
+import { houseNumberOf, normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
 
 describe('search text', () => {
   it('writes street suffixes and directions one way, so either spelling finds the other', () => {
@@ -6,6 +6,13 @@ describe('search text', () => {
     expect(normalizeAddress('123 N. Main St.')).toBe('123 N MAIN ST');
     expect(normalizeAddress('45 s.w. Oak Avenue, Apt #4')).toBe('45 SW OAK AVE APT 4');
     expect(normalizeAddress('9 Ocean Blvd')).toBe(normalizeAddress('9 OCEAN BOULEVARD'));
+  });
+
+  it('reads the house number a normalized address starts with, letter included, and none from a street alone', () => {
+    expect(houseNumberOf('101 MAIN ST')).toBe('101');
+    expect(houseNumberOf('12B OAK AVE APT 2')).toBe('12B');
+    expect(houseNumberOf('MAIN ST 101')).toBeNull();
+    expect(houseNumberOf('101')).toBeNull();
   });
 
   it('takes punctuation out of owner names and keeps their words', () => {

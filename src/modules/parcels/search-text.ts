@@ -73,6 +73,11 @@ export function normalizeAddress(address: string): string | null {
   return words.length ? words.join(' ') : null;
 }
 
+/** A normalized address's house number ("101", "12B"): digits, perhaps a letter, then the street; null without one. */
+export function houseNumberOf(normalized: string): string | null {
+  return /^(\d{1,10}[A-Z]?) /.exec(normalized)?.[1] ?? null;
+}
+
 /** An owner name as search compares it (upper case, punctuation out, & as AND); null when nothing is left. */
 export function normalizeOwnerName(name: string): string | null {
   const words = plainWords(name);

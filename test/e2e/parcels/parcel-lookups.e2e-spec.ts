@@ -184,6 +184,17 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
       const scores = (body.features as Feature[]).map((feature) => feature.match!.score!);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
     }
+    // A misspelt street: the parcel of its house number, alike but not equal.
+    const misspelt = (await ask(aliceToken, { address: '123 Nrth Mian Street' }).expect(200)).body as {
+      features: Feature[];
+    };
+    expect(misspelt.features.map((feature) => feature.id)).toEqual([keyOf(counties.tracked, 23)]);
+    expect(misspelt.features[0].match!.score).toBeGreaterThan(0.3);
+    expect(misspelt.features[0].match!.score).toBeLessThan(1);
+    // A house number no parcel has: the street's parcels all the same, the most alike first.
+    const mistyped = (await ask(aliceToken, { address: '9123 N Main St' }).expect(200)).body as { features: Feature[] };
+    expect(mistyped.features.length).toBeGreaterThan(1);
+    expect(mistyped.features[0].id).toBe(keyOf(counties.tracked, 23));
   });
 
   it('finds an owner by name, and narrows a search to one county', async () => {

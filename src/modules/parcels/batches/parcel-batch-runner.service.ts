@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import { NO_TRACKER, ParcelLookupService, type CustomerScope } from '../lookup/parcel-lookup.service';
-import { normalizeAddress, parcelKey } from '../search-text';
+import { houseNumberOf, normalizeAddress, parcelKey } from '../search-text';
 import { type BatchColumns, batchColumnsOf, csvLine, safeCell } from './batch-csv';
 import { csvChunks } from './batch-rows';
 import { BATCH_CHUNK_ROWS, BATCH_CHUNKS_IN_FLIGHT, MATCH_COLUMNS, resultKeyOf } from './parcel-batches.constants';
@@ -212,8 +212,6 @@ type Question =
 
 const cell = (row: string[], column: number | null) => (column === null ? '' : (row[column] ?? '').trim());
 const DEGREES = /^-?\d{1,3}(?:\.\d{1,20})?$/;
-/** A normalized address's house number: digits, perhaps a letter, then the street. */
-const HOUSE_NUMBER = /^(\d{1,10}[A-Z]?) /;
 /** Characters of an address compared, as the lookups' address search takes at most. */
 const MAX_ADDRESS = 200;
 
@@ -243,5 +241,5 @@ function questionOf(columns: BatchColumns, scope: CustomerScope, row: string[]):
   const countyId = fips ? scope.idsByFips.get(fips) : null;
   // A county that is not one of the customer's has no parcels for them: the row matches nothing.
   if (countyId === undefined) return null;
-  return { kind: 'address', text, countyId, number: HOUSE_NUMBER.exec(text)?.[1] ?? null };
+  return { kind: 'address', text, countyId, number: houseNumberOf(text) };
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { LookupScope } from '../lookup/parcel-lookup.repository';
+import {
+  addressStartsWith,
+  IN_SCOPE,
+  INDEXED_ADDRESS,
+  type LookupScope,
+  SIMILAR_ENOUGH,
+} from '../lookup/parcel-lookup.repository';
 import { ParcelReader } from '../lookup/parcel-reader';
 
 /** The parcel a batch row matched: its key, how well it matched (0 to 1), and the chosen fields' values. */
@@ -31,12 +37,6 @@ export interface AddressQuestion {
   number: string | null;
 }
 
-/** The normalized addresses an index reads: their first 200 characters, in byte order. */
-const INDEXED = `left(p.site_address_search, 200) COLLATE "C"`;
-/** pg_trgm's default threshold, as the lookups' `%` applies it. */
-const SIMILAR_ENOUGH = 0.3;
-
-const IN_SCOPE = `p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])`;
 /** The chosen fields' values in their order ($3: their names). */
 const VALUES = `ARRAY(SELECT p.fields->>f.name FROM unnest($3::text[]) WITH ORDINALITY AS f(name, n) ORDER BY f.n) AS "values"`;
 
@@ -91,7 +91,7 @@ export class ParcelMatchesRepository {
     return this.reader.rows(
       `SELECT DISTINCT ON (q.i) q.i, p.parcel_key AS "parcelKey", 1::float8 AS score, ${VALUES}
        FROM unnest($4::int[], $5::text[], $6::uuid[]) AS q(i, text, county)
-       JOIN parcels p ON ${INDEXED} = left(q.text, 200) AND p.site_address_search = q.text
+       JOIN parcels p ON ${INDEXED_ADDRESS} = left(q.text, 200) AND p.site_address_search = q.text
        WHERE ${IN_SCOPE} AND (q.county IS NULL OR p.county_id = q.county)
        ORDER BY q.i, p.parcel_key, p.record_number`,
       [scope.countyIds, scope.states, fields, ...addressArrays(questions)],
@@ -119,7 +119,7 @@ export class ParcelMatchesRepository {
            round(similarity(p.site_address_search, q.text)::numeric, 3)::float8 AS score, ${VALUES}
          FROM parcels p
          WHERE ${IN_SCOPE} AND (q.county IS NULL OR p.county_id = q.county)
-           AND ${INDEXED} >= q.prefix AND ${INDEXED} < q.prefix || chr(1114111)
+           AND ${addressStartsWith('q.prefix')}
            AND similarity(p.site_address_search, q.text) >= ${SIMILAR_ENOUGH}
          ORDER BY score DESC, p.parcel_key, p.record_number LIMIT 1
        ) m`,

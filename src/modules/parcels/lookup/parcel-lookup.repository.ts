@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { houseNumberOf } from '../search-text';
 import { ParcelReader } from './parcel-reader';
 
 /** The counties a lookup may answer from: their ids, and their states (the store's partitions, to skip the others). */
@@ -38,7 +39,15 @@ export interface ParcelCursor {
 // GeoJSON with 7 decimals: about a centimetre, what the county files carry.
 const COLUMNS = `p.parcel_key AS "parcelKey", p.record_number AS "recordNumber", p.county_fips AS "countyFips",
   p.release, p.fields, ST_AsGeoJSON(p.geom, 7)::json AS geometry`;
-const IN_SCOPE = `p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])`;
+/** A parcel (p) of the scope's counties ($1), looked for only in its states' partitions ($2). */
+export const IN_SCOPE = `p.county_id = ANY($1::uuid[]) AND p.state = ANY($2::char(2)[])`;
+/** The normalized addresses an index reads: their first 200 characters, in byte order. */
+export const INDEXED_ADDRESS = `left(p.site_address_search, 200) COLLATE "C"`;
+/** Addresses that start with the text in `param`: one range of that index. */
+export const addressStartsWith = (param: string) =>
+  `${INDEXED_ADDRESS} >= ${param} AND ${INDEXED_ADDRESS} < ${param} || chr(1114111)`;
+/** pg_trgm's default threshold, which `%` applies: less alike is no match. */
+export const SIMILAR_ENOUGH = 0.3;
 /** Metres in a degree of latitude (and of longitude at the equator), for a box around a radius. */
 const METRES_A_DEGREE = 111_320;
 
@@ -97,8 +106,30 @@ export class ParcelLookupRepository {
     );
   }
 
-  /** Parcels whose normalized site address is like the (normalized) text, best first. */
-  byAddress(scope: LookupScope, text: string, limit: number): Promise<FoundParcel[]> {
+  /**
+   * Parcels whose normalized site address is like the (normalized) text, best first. An address
+   * with a house number is compared with the parcels of that number (one range of the address
+   * index, a few thousand at most), a parcel of another number being another address; only when
+   * none of them is alike enough (a mistyped number), and for an address without a number, with
+   * every address, walked nearest first by the trigram index.
+   */
+  async byAddress(scope: LookupScope, text: string, limit: number): Promise<FoundParcel[]> {
+    const number = houseNumberOf(text);
+    if (number !== null) {
+      const numbered = await this.reader.rows<FoundParcel>(
+        `SELECT ${COLUMNS}, best.score FROM (
+           SELECT p.parcel_key, p.record_number, p.state,
+             round(similarity(p.site_address_search, $3)::numeric, 3)::float8 AS score
+           FROM parcels p
+           WHERE ${IN_SCOPE} AND ${addressStartsWith('$4')} AND similarity(p.site_address_search, $3) >= ${SIMILAR_ENOUGH}
+           ORDER BY score DESC, p.parcel_key, p.record_number LIMIT $5
+         ) best
+         JOIN parcels p USING (parcel_key, record_number, state)
+         ORDER BY best.score DESC, p.parcel_key, p.record_number`,
+        [scope.countyIds, scope.states, text, `${number} `, limit],
+      );
+      if (numbered.length > 0) return numbered;
+    }
     return this.similar(scope, 'site_address_search', text, limit);
   }
 
@@ -131,7 +162,7 @@ export class ParcelLookupRepository {
     limit: number,
   ): Promise<FoundParcel[]> {
     // The GiST trigram index walks the column nearest first (`<->`, 1 − similarity), among values
-    // at least pg_trgm's threshold alike (`%`, 0.3): the best matches without scoring every match.
+    // at least pg_trgm's threshold alike (`%`, SIMILAR_ENOUGH): the best matches without scoring every match.
     return this.reader.rows(
       `SELECT * FROM (
          SELECT ${COLUMNS}, round(similarity(p.${column}, $3)::numeric, 3)::float8 AS score

@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { type CountyRecord, CountiesRepository } from '../../counties';
+import type { CountyRecord } from '../../counties';
 import type { DataField } from '../../data-schema';
 import { SubscriptionsRepository } from '../../subscriptions';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../search-text';
@@ -52,14 +52,12 @@ export class ParcelLookupService {
   constructor(
     private readonly parcels: ParcelLookupRepository,
     private readonly subscriptions: SubscriptionsRepository,
-    private readonly counties: CountiesRepository,
   ) {}
 
   /** The counties of a customer's active County Trackers; refused when they have none. */
   async scopeOf(userId: string): Promise<TrackerScope> {
-    const ids = await this.subscriptions.trackerCountyIds(userId);
-    if (ids.length === 0) throw new ForbiddenException(NO_TRACKER);
-    const records = [...(await this.counties.recordsOf(ids)).values()];
+    const records = await this.subscriptions.trackerCounties(userId);
+    if (records.length === 0) throw new ForbiddenException(NO_TRACKER);
     return { ...customerScope(records.map(({ id, fips, stateCode }) => ({ id, fips, state: stateCode }))), records };
   }
 
