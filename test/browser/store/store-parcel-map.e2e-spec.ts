@@ -95,6 +95,8 @@ describe('The parcel map in a real browser', () => {
     const details = page.getByRole('complementary', { name: 'Parcel 7-003' });
     await details.getByText('Lovelace, Ada').waitFor();
     expect(await details.locator('dt', { hasText: 'Owner name' }).count()).toBe(1);
+    // Field names read as words, abbreviations as people write them.
+    expect(await details.locator('dt', { hasText: /^County FIPS$/ }).count()).toBe(1);
     // The panel's heading has the focus: a screen reader reads the parcel next.
     expect(await page.evaluate(`document.activeElement.textContent`)).toBe('Parcel 7-003');
     expect(refusals).toEqual([]);

@@ -1,12 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
+import { fieldLabel } from '@contracts/field-labels';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { Spinner } from '@/components/ui/skeleton';
 import { messageOf } from '@/lib/http';
 import { useParcel } from '../api/parcel-map';
-
-/** A property name as a person reads it: owner_name → Owner name. */
-const labelOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
 
 function valueOf(value: string | number | boolean | null): string {
   if (value === null) return '—';
@@ -57,7 +55,7 @@ export function ParcelDetails({ parcelKey, onClose }: { parcelKey: string; onClo
         <dl className="pmap-details__fields">
           {Object.entries(parcel.data.properties).map(([name, value]) => (
             <div key={name} className="pmap-details__field">
-              <dt>{labelOf(name)}</dt>
+              <dt>{fieldLabel(name)}</dt>
               <dd>{valueOf(value)}</dd>
             </div>
           ))}
