@@ -9,6 +9,18 @@ import './parcel-map.css';
 /** West, south, east, north in degrees. */
 export type Bounds = [number, number, number, number];
 
+/** Pixels from each edge of the map that something over it covers (a details panel). */
+export interface CoveredEdges {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+const UNCOVERED: CoveredEdges = { top: 0, right: 0, bottom: 0, left: 0 };
+/** Room kept around a parcel the map moves to. */
+const FEATURE_PADDING = 80;
+
 export type MapView =
   | {
       bounds: Bounds;
@@ -27,6 +39,8 @@ export interface ParcelMapHandle {
   show: (view: MapView) => void;
   bounds: () => Bounds | null;
   zoom: () => number;
+  /** Where the map is on the page. */
+  rect: () => DOMRect | null;
 }
 
 export interface ParcelMapProps {
@@ -51,6 +65,11 @@ export interface ParcelMapProps {
   onBox?: (bounds: Bounds) => void;
   selection?: FeatureCollection;
   chosen?: Feature | null;
+  /**
+   * What a panel over the map hides (the parcel's details): the parcel the map moves to, or the
+   * one clicked, is kept in the part left in view.
+   */
+  covered?: CoveredEdges;
   className?: string;
 }
 
@@ -96,13 +115,23 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
   const [failed, setFailed] = useState(false);
   const [tooFar, setTooFar] = useState(false);
   const [box, setBox] = useState<{ left: number; top: number; width: number; height: number } | null>(null);
+  // Where the parcel last shown or clicked is: what stays in view when a panel covers part of the map.
+  const focus = useRef<[number, number] | null>(null);
 
   useImperativeHandle(ref, () => ({
     showFeature(feature) {
       const map = mapRef.current;
       const bounds = featureBounds(feature);
       if (!map || !bounds) return;
-      map.fitBounds(bounds, { padding: 80, maxZoom: 18, duration: reducedMotion() ? 0 : 800 });
+      focus.current = [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2];
+      const covered = latest.current.covered ?? UNCOVERED;
+      const padding = {
+        top: FEATURE_PADDING + covered.top,
+        right: FEATURE_PADDING + covered.right,
+        bottom: FEATURE_PADDING + covered.bottom,
+        left: FEATURE_PADDING + covered.left,
+      };
+      map.fitBounds(bounds, { padding, maxZoom: 18, duration: reducedMotion() ? 0 : 800 });
     },
     show(next) {
       mapRef.current?.jumpTo(cameraOf(mapRef.current, next, latest.current.kind));
@@ -112,6 +141,7 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
       return b ? [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] : null;
     },
     zoom: () => mapRef.current?.getZoom() ?? 0,
+    rect: () => container.current?.getBoundingClientRect() ?? null,
   }));
 
   useEffect(() => {
@@ -171,6 +201,7 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
         current.on('click', (event: MapMouseEvent) => {
           const [hit] = current.queryRenderedFeatures(event.point, { layers: ['parcels-fill'] });
           const key: unknown = hit?.properties?.parcel_key;
+          focus.current = [event.lngLat.lng, event.lngLat.lat];
           latest.current.onParcelClick?.(typeof key === 'string' ? key : null);
         });
         current.on('mouseenter', 'parcels-fill', () => {
@@ -197,6 +228,19 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
     const map = mapRef.current;
     if (map && ready) syncData(map, props);
   }, [ready, props.selection, props.chosen]);
+
+  // A panel now covers part of the map (or covers another part): the parcel in focus moves to the
+  // middle of what is left in view, where it would otherwise be hidden.
+  const { top = 0, right = 0, bottom = 0, left = 0 } = props.covered ?? UNCOVERED;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready || !focus.current || top + right + bottom + left === 0) return;
+    map.easeTo({
+      center: focus.current,
+      offset: [(left - right) / 2, (top - bottom) / 2],
+      duration: reducedMotion() ? 0 : 300,
+    });
+  }, [ready, top, right, bottom, left]);
 
   // The box tool: a drag draws a rectangle (MapLibre's own shift-drag zooms to it instead).
   useEffect(() => {

@@ -36,6 +36,28 @@ const RUN_AXE = `axe.run(document, {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id + ': ' + v.help + ' — ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`;
 
+/** Pixels of the chosen parcel's red outline (#b91c1c) in part of the page, read back from a screenshot by the page itself. */
+async function redPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const png = (await page.screenshot({ clip })).toString('base64');
+  return page.evaluate<number>(`new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      let red = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - 185) < 30 && data[i + 1] < 70 && data[i + 2] < 70) red++;
+      }
+      resolve(red);
+    };
+    image.src = 'data:image/png;base64,${png}';
+  })`);
+}
+
 /*
  * The store's parcel map (MapLibre over the store's own tiles) for County Tracker subscribers, and
  * the preview map of "What you get". WebGL here is software (SwiftShader): these check what a
@@ -185,9 +207,16 @@ describe('The parcel map in a real browser', () => {
     await field.fill('Lovelace');
     await field.press('Enter');
     await checked.getByRole('listbox', { name: 'Parcels found' }).getByRole('option').first().click();
-    await checked.getByRole('complementary', { name: 'Parcel 7-003' }).getByText('103 Harbor Road').waitFor();
+    const sheet = checked.getByRole('complementary', { name: 'Parcel 7-003' });
+    await sheet.getByText('103 Harbor Road').waitFor();
     expect(await fitsWidth(checked)).toBe(true);
     expect(await checked.evaluate<string[]>(RUN_AXE)).toEqual([]);
+
+    // The details sheet covers the map's lower part: the chosen parcel, outlined in red, is drawn above it.
+    const map = (await checked.locator('.pmap-map').boundingBox())!;
+    const sheetTop = (await sheet.boundingBox())!.y;
+    const visible = { x: map.x, y: map.y, width: map.width, height: sheetTop - map.y };
+    await eventually(async () => (await redPixels(checked, visible)) > 20, 10_000);
   });
 
   it('draws a preview of parcel outlines in a county’s "What you get" panel', async () => {

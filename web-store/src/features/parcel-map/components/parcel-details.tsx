@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
 import { fieldLabel } from '@contracts/field-labels';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/close-icon';
@@ -17,7 +17,16 @@ function valueOf(value: string | number | boolean | null): string {
  * Every field of the chosen parcel (GET /api/parcels/:key); its heading takes the focus when it
  * opens, and Escape closes it (wherever the focus is, unless something nearer used the key).
  */
-export function ParcelDetails({ parcelKey, onClose }: { parcelKey: string; onClose: () => void }) {
+export function ParcelDetails({
+  parcelKey,
+  onClose,
+  panelRef,
+}: {
+  parcelKey: string;
+  onClose: () => void;
+  /** The panel, for the map to keep the parcel clear of it. */
+  panelRef?: RefObject<HTMLElement | null>;
+}) {
   const parcel = useParcel(parcelKey);
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +47,7 @@ export function ParcelDetails({ parcelKey, onClose }: { parcelKey: string; onClo
 
   const properties = parcel.data?.properties;
   return (
-    <aside className="pmap-panel pmap-details" aria-labelledby={titleId}>
+    <aside ref={panelRef} className="pmap-panel pmap-details" aria-labelledby={titleId}>
       <header className="pmap-panel__header">
         <h2 id={titleId} ref={titleRef} tabIndex={-1} className="pmap-panel__title">
           {properties ? `Parcel ${String(properties.parcel_id ?? parcelKey)}` : 'Parcel'}

@@ -10,6 +10,7 @@ import { useRequiredUser } from '@/lib/auth';
 import { HttpError, messageOf } from '@/lib/http';
 import { siteInfo } from '@/lib/site-info';
 import { selectParcels, useMapStart, type MapStart, type ParcelFeature } from '../api/parcel-map';
+import { useCoveredEdges } from '../covered-edges';
 import { download, selectionCsv, selectionGeoJson } from '../selection-export';
 import { ParcelDetails } from './parcel-details';
 import { ParcelSearch } from './parcel-search';
@@ -77,6 +78,7 @@ export default function ParcelMapPage() {
 function MapWorkspace({ start }: { start: MapStart }) {
   const mapRef = useRef<ParcelMapHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const detailsRef = useRef<HTMLElement>(null);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ParcelFeature | null>(null);
   const [drawing, setDrawing] = useState(false);
@@ -84,6 +86,7 @@ function MapWorkspace({ start }: { start: MapStart }) {
   const [state, setState] = useState<SelectionState>({ kind: 'none' });
   const running = useRef<AbortController | null>(null);
   const view = useMemo(() => startView(start), [start]);
+  const covered = useCoveredEdges(mapRef, detailsRef, chosenKey !== null);
 
   useEffect(() => () => running.current?.abort(), []);
 
@@ -190,8 +193,9 @@ function MapWorkspace({ start }: { start: MapStart }) {
         }}
         selection={selectionData}
         chosen={chosen}
+        covered={covered}
       />
-      {chosenKey && <ParcelDetails parcelKey={chosenKey} onClose={closeDetails} />}
+      {chosenKey && <ParcelDetails parcelKey={chosenKey} onClose={closeDetails} panelRef={detailsRef} />}
     </div>
   );
 }
