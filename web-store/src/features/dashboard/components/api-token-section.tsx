@@ -179,8 +179,8 @@ export function ApiTokenSection({ signedIn }: { signedIn: boolean }) {
       </h2>
       <div className="card api-tokens">
         <p className="api-tokens__intro">
-          Let your scripts list your subscriptions and download your files through the <a href="/api/docs">data API</a>,
-          without signing in; with County Tracker they also look up parcels, draw parcel tiles and send batch appends.
+          Let your scripts list your subscriptions and download your files through the data API, without signing in;
+          with County Tracker they also look up parcels, draw parcel tiles and send batch appends.
         </p>
         <form className="api-tokens__form" onSubmit={submit}>
           <div className="api-tokens__field">
