@@ -19,13 +19,7 @@ export interface CountyRecord extends CountyPlace {
   fips: string;
 }
 
-/** The columns of a CountyRecord, of the counties table under `alias` (for a query joining it). */
-export const countyRecordColumns = (alias: string) =>
-  ['id', 'name', 'state', 'state_code AS "stateCode"', 'population', 'fips']
-    .map((column) => `${alias}.${column}`)
-    .join(', ');
-
-const RECORD_COLUMNS = countyRecordColumns('counties');
+const RECORD_COLUMNS = `id, name, state, state_code AS "stateCode", population, fips`;
 
 /** "County, State": how every list, email and invoice names a county. */
 export const placeName = (place: CountyPlace): string => `${place.name}, ${place.state}`;
@@ -53,6 +47,11 @@ export class CountiesRepository {
       [...new Set(ids)],
     ]);
     return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Every county's record, removed ones included. */
+  allRecords(): Promise<CountyRecord[]> {
+    return this.db.query(`SELECT ${RECORD_COLUMNS} FROM counties`);
   }
 
   /** The places of these counties, removed ones included, by id. */

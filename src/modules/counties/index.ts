@@ -1,6 +1,6 @@
 /** The counties module's public API: what other modules may use of it. */
 export { CountiesModule } from './counties.module';
-export { CountiesRepository, compareByStateThenName, countyRecordColumns, placeName } from './counties.repository';
+export { CountiesRepository, compareByStateThenName, placeName } from './counties.repository';
 export type { CountyPlace, CountyRecord } from './counties.repository';
 export { CountyCatalogModule } from './county-catalog.module';
 export { CountyCatalogService } from './county-catalog.service';

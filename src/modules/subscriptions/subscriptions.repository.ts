@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { centsToDecimal } from '../../common/money';
 import type { PurchaseType } from '../../contracts/plans';
-import { countyRecordColumns, type CountyRecord } from '../counties';
 import { activeTracker } from './active-tracker';
 import type { SubscriptionStatus } from './entities/subscription.entity';
 
@@ -178,13 +177,13 @@ export class SubscriptionsRepository {
     return row ?? null;
   }
 
-  /** The counties of a customer's active County Trackers, in one query: those whose parcels lookups answer for them. */
-  trackerCounties(userId: string): Promise<CountyRecord[]> {
-    return this.db.query(
-      `SELECT ${countyRecordColumns('c')} FROM counties c
-       WHERE c.id IN (SELECT s.county_id FROM subscriptions s WHERE s.user_id = $1 AND ${activeTracker('now()')})`,
+  /** The counties of a customer's active County Trackers: those whose parcels lookups answer for them. */
+  async trackerCountyIds(userId: string): Promise<string[]> {
+    const rows = await this.db.query<{ countyId: string }[]>(
+      `SELECT DISTINCT s.county_id AS "countyId" FROM subscriptions s WHERE s.user_id = $1 AND ${activeTracker('now()')}`,
       [userId],
     );
+    return rows.map((row) => row.countyId);
   }
 
   /** A customer's subscriptions, newest first, or those an order bought. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CountiesModule } from '../../counties';
 import { SubscriptionsModule } from '../../subscriptions';
 import { ParcelLookupRepository } from './parcel-lookup.repository';
 import { ParcelLookupService } from './parcel-lookup.service';
@@ -10,7 +11,7 @@ import { ParcelReader } from './parcel-reader';
  * batches alike.
  */
 @Module({
-  imports: [SubscriptionsModule],
+  imports: [CountiesModule, SubscriptionsModule],
   providers: [ParcelReader, ParcelLookupRepository, ParcelLookupService],
   exports: [ParcelReader, ParcelLookupRepository, ParcelLookupService],
 })

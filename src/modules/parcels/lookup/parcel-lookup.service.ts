@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { CountyRecord } from '../../counties';
+import { type CountyRecord, CountiesRepository } from '../../counties';
 import type { DataField } from '../../data-schema';
 import { SubscriptionsRepository } from '../../subscriptions';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../search-text';
@@ -39,6 +39,11 @@ export const ONE_QUESTION =
 export const NO_SUCH_PARCEL =
   'No parcel of your counties has this parcel_key (the county FIPS code and the parcel number ' +
   'without separators, in capitals: 24510A12345).';
+/**
+ * How long county records (FIPS code, state, name) are kept between reads of the catalog: a FIPS
+ * code or a state never changes, a name only when staff edit it.
+ */
+const COUNTY_RECORDS_SECONDS = 60;
 const DEFAULT_MATCHES = 10;
 const DEFAULT_BOX_PAGE = 100;
 const PARCEL_KEY = /^\d{5}[0-9A-Z]{1,100}$/;
@@ -49,16 +54,37 @@ const PARCEL_KEY = /^\d{5}[0-9A-Z]{1,100}$/;
  */
 @Injectable()
 export class ParcelLookupService {
+  private countyRecordsRead: { byId: Map<string, CountyRecord>; until: number } | null = null;
+
   constructor(
     private readonly parcels: ParcelLookupRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly counties: CountiesRepository,
   ) {}
 
   /** The counties of a customer's active County Trackers; refused when they have none. */
   async scopeOf(userId: string): Promise<TrackerScope> {
-    const records = await this.subscriptions.trackerCounties(userId);
-    if (records.length === 0) throw new ForbiddenException(NO_TRACKER);
+    const ids = await this.subscriptions.trackerCountyIds(userId);
+    if (ids.length === 0) throw new ForbiddenException(NO_TRACKER);
+    const records = await this.countyRecords(ids);
     return { ...customerScope(records.map(({ id, fips, stateCode }) => ({ id, fips, state: stateCode }))), records };
+  }
+
+  /**
+   * The records of these counties, from the catalog read at most a minute ago (or now, for a
+   * county it lacks): a lookup asks the database only whose Trackers are active.
+   */
+  private async countyRecords(ids: string[]): Promise<CountyRecord[]> {
+    const read = this.countyRecordsRead;
+    if (!read || read.until < Date.now() || ids.some((id) => !read.byId.has(id))) {
+      const all = await this.counties.allRecords();
+      this.countyRecordsRead = {
+        byId: new Map(all.map((record) => [record.id, record])),
+        until: Date.now() + COUNTY_RECORDS_SECONDS * 1000,
+      };
+    }
+    const { byId } = this.countyRecordsRead!;
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Every county the store holds: staff look up any parcel (the console). */
