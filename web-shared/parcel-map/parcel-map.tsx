@@ -115,23 +115,16 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
   const [failed, setFailed] = useState(false);
   const [tooFar, setTooFar] = useState(false);
   const [box, setBox] = useState<{ left: number; top: number; width: number; height: number } | null>(null);
-  // Where the parcel last shown or clicked is: what stays in view when a panel covers part of the map.
-  const focus = useRef<[number, number] | null>(null);
+  // The parcel last shown (its bounds) or clicked (the point): what stays in view when a panel covers part of the map.
+  const focus = useRef<{ bounds: Bounds } | { point: [number, number] } | null>(null);
 
   useImperativeHandle(ref, () => ({
     showFeature(feature) {
       const map = mapRef.current;
       const bounds = featureBounds(feature);
       if (!map || !bounds) return;
-      focus.current = [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2];
-      const covered = latest.current.covered ?? UNCOVERED;
-      const padding = {
-        top: FEATURE_PADDING + covered.top,
-        right: FEATURE_PADDING + covered.right,
-        bottom: FEATURE_PADDING + covered.bottom,
-        left: FEATURE_PADDING + covered.left,
-      };
-      map.fitBounds(bounds, { padding, maxZoom: 18, duration: reducedMotion() ? 0 : 800 });
+      focus.current = { bounds };
+      fitFeature(map, bounds, latest.current.covered ?? UNCOVERED, reducedMotion() ? 0 : 800);
     },
     show(next) {
       mapRef.current?.jumpTo(cameraOf(mapRef.current, next, latest.current.kind));
@@ -201,7 +194,7 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
         current.on('click', (event: MapMouseEvent) => {
           const [hit] = current.queryRenderedFeatures(event.point, { layers: ['parcels-fill'] });
           const key: unknown = hit?.properties?.parcel_key;
-          focus.current = [event.lngLat.lng, event.lngLat.lat];
+          focus.current = { point: [event.lngLat.lng, event.lngLat.lat] };
           latest.current.onParcelClick?.(typeof key === 'string' ? key : null);
         });
         current.on('mouseenter', 'parcels-fill', () => {
@@ -234,12 +227,11 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
   const { top = 0, right = 0, bottom = 0, left = 0 } = props.covered ?? UNCOVERED;
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !ready || !focus.current || top + right + bottom + left === 0) return;
-    map.easeTo({
-      center: focus.current,
-      offset: [(left - right) / 2, (top - bottom) / 2],
-      duration: reducedMotion() ? 0 : 300,
-    });
+    const shown = focus.current;
+    if (!map || !ready || !shown || top + right + bottom + left === 0) return;
+    const duration = reducedMotion() ? 0 : 300;
+    if ('bounds' in shown) fitFeature(map, shown.bounds, { top, right, bottom, left }, duration);
+    else map.easeTo({ center: shown.point, offset: [(left - right) / 2, (top - bottom) / 2], duration });
   }, [ready, top, right, bottom, left]);
 
   // The box tool: a drag draws a rectangle (MapLibre's own shift-drag zooms to it instead).
@@ -334,6 +326,25 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
     </div>
   );
 });
+
+/**
+ * Moves to a parcel's bounds within the part of the map nothing covers, with room around it: up
+ * to FEATURE_PADDING, less where that part is small (a phone's strip above a sheet).
+ */
+function fitFeature(map: MapLibreMap, bounds: Bounds, covered: CoveredEdges, duration: number): void {
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const room = (size: number, from: number, to: number) =>
+    Math.max(0, Math.min(FEATURE_PADDING, (size - from - to) / 4));
+  const x = room(width, covered.left, covered.right);
+  const y = room(height, covered.top, covered.bottom);
+  const padding = {
+    top: covered.top + y,
+    right: covered.right + x,
+    bottom: covered.bottom + y,
+    left: covered.left + x,
+  };
+  map.fitBounds(bounds, { padding, maxZoom: 18, duration });
+}
 
 function syncData(map: MapLibreMap, props: ParcelMapProps): void {
   void map.getSource<GeoJSONSource>(SOURCES.selection)?.setData(props.selection ?? EMPTY);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
-import { browserOrigin, cspRefusals, fitsWidth, useBrowser } from '../../support/browser';
+import { browserOrigin, cspRefusals, fitsWidth, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';
 import { buy } from '../../support/purchase';
 import { monthsAgo } from '../../support/releases';
@@ -217,6 +217,7 @@ describe('The parcel map in a real browser', () => {
     const sheetTop = (await sheet.boundingBox())!.y;
     const visible = { x: map.x, y: map.y, width: map.width, height: sheetTop - map.y };
     await eventually(async () => (await redPixels(checked, visible)) > 20, 10_000);
+    await screenshot(checked, 'store-parcel-map-phone-details');
   });
 
   it('draws a preview of parcel outlines in a county’s "What you get" panel', async () => {
