@@ -15,6 +15,12 @@ export const PARCEL_TILE_ZOOMS: Readonly<Record<ParcelTileKind, { readonly min: 
 /** The deepest zoom any kind of tile is drawn at. */
 export const PARCEL_TILE_MAX_ZOOM = Math.max(...Object.values(PARCEL_TILE_ZOOMS).map((zooms) => zooms.max));
 
+/**
+ * The performance mark a parcel map sets when its first parcels are on screen: its time from the
+ * start of navigation is what a person waited.
+ */
+export const PARCELS_DRAWN_MARK = 'parcels-drawn';
+
 /** Degrees a bbox lookup (and so a map selection) may span each way (about 55 km north to south). */
 export const MAX_BOX_DEGREES = 0.5;
 
