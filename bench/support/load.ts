@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * A lean HTTP/1.1 load generator: fixed keep-alive connections, one request in flight on each,
@@ -150,6 +150,29 @@ export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds of each running process with one of these names (as /proc/<pid>/comm gives it), by pid. */
+export function cpuSecondsByPid(names: string[]): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (names.includes(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) {
+        found.set(Number(entry), cpuSeconds(Number(entry)));
+      }
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return found;
+}
+
+/** CPU seconds such processes spent since `before` (a process that ended in between is not counted). */
+export function cpuSecondsSince(before: Map<number, number>, names: string[]): number {
+  let total = 0;
+  for (const [pid, seconds] of cpuSecondsByPid(names)) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** One load round against a server whose process is `serverPid`, with both sides' CPU use. */

@@ -4,6 +4,7 @@ import { STORE_PATHS, type StorePage } from '@contracts/routes';
 import { Spinner } from '../components/ui/skeleton';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { startMapStart } from '../features/parcel-map/api/parcel-map';
 import { useCurrentUser } from '../lib/auth';
 
 // Every screen but the landing page is its own chunk, fetched when first visited.
@@ -14,7 +15,11 @@ const CheckoutPage = lazy(() => import('../features/checkout/components/checkout
 const OrderPage = lazy(() => import('../features/order-page/components/order-page'));
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
-const ParcelMapPage = lazy(() => import('../features/parcel-map/components/parcel-map-page'));
+const ParcelMapPage = lazy(() => {
+  // The customer's counties are asked for while the map's code comes and runs, not after.
+  startMapStart();
+  return import('../features/parcel-map/components/parcel-map-page');
+});
 
 /** docs/store-spec.md §2: / is the landing page for visitors (and while sign-in is still being checked), the dashboard once signed in. */
 function HomeRoute() {

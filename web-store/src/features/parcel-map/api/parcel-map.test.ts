@@ -1,4 +1,4 @@
-import { MAX_SELECTION, selectParcels, type ParcelFeature } from './parcel-map';
+import { mapStartQuery, MAX_SELECTION, selectParcels, startMapStart, type ParcelFeature } from './parcel-map';
 
 const BOX: [number, number, number, number] = [-76.62, 39.28, -76.61, 39.29];
 
@@ -81,5 +81,24 @@ describe('selecting the parcels of a box', () => {
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     expect(progress).toEqual([1000]);
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe('the map’s start (the customer’s counties)', () => {
+  it('is asked for as the page’s code loads, and the page’s first query takes that answer; later ones ask again', async () => {
+    let asked = 0;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      asked += 1;
+      return new Response(JSON.stringify({ counties: [], answer: asked }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    startMapStart();
+    startMapStart();
+    expect(asked).toBe(1);
+    expect(await mapStartQuery.queryFn()).toMatchObject({ answer: 1 });
+    expect(asked).toBe(1);
+    expect(await mapStartQuery.queryFn()).toMatchObject({ answer: 2 });
   });
 });

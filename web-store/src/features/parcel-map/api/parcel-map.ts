@@ -25,10 +25,32 @@ export const MAX_SELECTION = 10_000;
 /** A selection is read in pages of this many (the API's largest). */
 const PAGE = 1000;
 
+const MAP_START_PATH = '/api/parcel-map';
+let started: Promise<MapStart> | null = null;
+
+/**
+ * Asks for the map's start at once, beside the page's code (a megabyte of MapLibre to fetch and
+ * run): the page's first query takes this answer instead of asking only after the code has run.
+ */
+export function startMapStart(): void {
+  started ??= getJson<MapStart>(MAP_START_PATH);
+  // A refusal (signed out) is the page's query's to report, not an unhandled rejection here.
+  started.catch(() => undefined);
+}
+
+export const mapStartQuery = {
+  queryKey: ['parcel-map'],
+  /** The answer startMapStart asked for, once; a new request after that. */
+  queryFn: (): Promise<MapStart> => {
+    const answer = started ?? getJson<MapStart>(MAP_START_PATH);
+    started = null;
+    return answer;
+  },
+} as const;
+
 export function useMapStart() {
   return useQuery({
-    queryKey: ['parcel-map'],
-    queryFn: () => getJson<MapStart>('/api/parcel-map'),
+    ...mapStartQuery,
     // A customer without a County Tracker is told so at once, not after retries.
     retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
