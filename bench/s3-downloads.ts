@@ -7,28 +7,20 @@
  * presigned URL gives the file's bytes.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import S3rver from 's3rver';
 import { DownloadTokens } from '../src/modules/downloads/download-token';
 import { startBenchApp } from './support/bench-app';
+import { cpuSeconds } from './support/load';
 import { soldCountyFile } from './support/sold-file';
 import { figure, type ResultRow } from './support/section';
 
 const DOWNLOADS = 2000;
 const CONCURRENCY = 20;
 const BUCKET = 'bench-files';
-/** The kernel's clock ticks per second, in which /proc reports CPU time (100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-const cpuMsOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after "pid (comm) ".
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-};
-
 export async function benchS3Downloads(): Promise<ResultRow[]> {
   const directory = mkdtempSync(join(tmpdir(), 'cds-bench-s3-'));
   const s3 = new S3rver({
@@ -66,7 +58,7 @@ export async function benchS3Downloads(): Promise<ResultRow[]> {
 
     // Warm up, then count.
     for (let i = 0; i < 200; i++) await (await fetch(url, { redirect: 'manual' })).arrayBuffer();
-    const cpuBefore = cpuMsOf(app.pid);
+    const cpuBefore = cpuSeconds(app.pid);
     const start = performance.now();
     let next = 0;
     let wrong = 0;
@@ -81,7 +73,7 @@ export async function benchS3Downloads(): Promise<ResultRow[]> {
       }),
     );
     const seconds = (performance.now() - start) / 1000;
-    const cpuPerDownload = (cpuMsOf(app.pid) - cpuBefore) / DOWNLOADS;
+    const cpuPerDownload = ((cpuSeconds(app.pid) - cpuBefore) * 1000) / DOWNLOADS;
     if (wrong) throw new Error(`${wrong} of ${DOWNLOADS} downloads did not answer 302`);
     return [
       [
