@@ -202,11 +202,12 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
           focus.current = { point: [event.lngLat.lng, event.lngLat.lat] };
           latest.current.onParcelClick?.(typeof key === 'string' ? key : null);
         });
-        current.on('mouseenter', 'parcels-fill', () => {
-          if (latest.current.onParcelClick) current.getCanvas().style.cursor = 'pointer';
-        });
-        current.on('mouseleave', 'parcels-fill', () => {
-          current.getCanvas().style.cursor = '';
+        // The hand over a parcel. MapLibre's per-layer mouseenter/mouseleave would look under the
+        // pointer at every move, drags too; a drag's moves pan the map and need no lookup.
+        current.on('mousemove', (event: MapMouseEvent) => {
+          if (!latest.current.onParcelClick || event.originalEvent.buttons !== 0) return;
+          const over = current.queryRenderedFeatures(event.point, { layers: ['parcels-fill'] }).length > 0;
+          current.getCanvas().style.cursor = over ? 'pointer' : '';
         });
       } catch {
         if (!cancelled) setFailed(true);

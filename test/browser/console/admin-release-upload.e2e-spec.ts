@@ -75,5 +75,6 @@ describe('Uploading a release file from the console, resumed after a dropped con
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'admin-release-upload-390');
     expect(refusals).toEqual([]);
-  });
+    // A worker process starts and ingests within the test: the budget its own waits (60 s) need.
+  }, 120_000);
 });

@@ -248,8 +248,15 @@ describe('Signing in with OpenID Connect, and the customer’s subscriptions', (
   it('signs in and out in a real browser', async () => {
     const page = await browser.open();
     const refused = cspRefusals(page);
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await page.goto(`${origin()}/api/login?returnTo=/dashboard`);
     await page.getByLabel('Email', { exact: true }).fill(email('browser'));
+    // The provider's page and what it asks for (its icon too) are all there.
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
     await page.getByLabel('First name').fill('Brook');
     await screenshot(page, 'dev-sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();

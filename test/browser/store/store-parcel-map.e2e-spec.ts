@@ -163,6 +163,33 @@ describe('The parcel map in a real browser', () => {
     expect(await page.evaluate(`document.activeElement.getAttribute('role')`)).toBe('combobox');
   });
 
+  it('shows a hand over a parcel, not over the street, and opens the parcel clicked', async () => {
+    await signInInBrowser(page, origin, tracker, '/parcels');
+    await parcelsDrawn();
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the map has no canvas on the page');
+    const cursorAt = async (x: number, y: number) => {
+      await page.mouse.move(x, y);
+      return canvas.evaluate((element) => element.style.cursor);
+    };
+    // A sweep across the map: every lot in view, with streets between them.
+    let lot: { x: number; y: number } | undefined;
+    let street = false;
+    for (let row = 1; row < 12 && !(lot && street); row++) {
+      for (let column = 1; column < 24 && !(lot && street); column++) {
+        const x = box.x + (box.width * column) / 24;
+        const y = box.y + (box.height * row) / 12;
+        if ((await cursorAt(x, y)) === 'pointer') lot ??= { x, y };
+        else street = true;
+      }
+    }
+    expect(lot).toBeDefined();
+    expect(street).toBe(true);
+    await page.mouse.click(lot!.x, lot!.y);
+    await page.getByRole('complementary', { name: /^Parcel 7-\d{3}$/ }).waitFor();
+  });
+
   it('selects the parcels in view and exports them as GeoJSON and CSV', async () => {
     await signInInBrowser(page, origin, tracker, '/parcels');
     await parcelsDrawn();
