@@ -25,6 +25,7 @@ import { KEY_FIELDS } from '../src/contracts/county-dataset';
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
+import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss, restartPeakRss } from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
@@ -239,9 +240,9 @@ export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> 
       rows: [dataset],
     } = await db.query<{ id: string }>(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-         release_id, kind, format)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'full', 'csv') RETURNING id`,
-      [county.id, MONTH, key, file.bytes, file.sha256, PARCELS, noCounts, release.id],
+         release_id, kind, format, schema_version)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'full', 'csv', $9) RETURNING id`,
+      [county.id, MONTH, key, file.bytes, file.sha256, PARCELS, noCounts, release.id, SCHEMA_VERSION],
     );
     await db.query(
       `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts)

@@ -23,6 +23,7 @@ import type { DatasetStorage } from '../src/integrations/storage/dataset-storage
 import { datasetStorageFor } from '../src/integrations/storage/dataset-storage.provider';
 import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
+import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
@@ -252,9 +253,9 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
         rows: [file],
       } = await db.query<{ id: string }>(
         `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-           release_id, kind, format)
-         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'full', 'csv') RETURNING id`,
-        [county.id, month, keys[i], files[i].bytes, files[i].sha256, records, noCounts, release.id],
+           release_id, kind, format, schema_version)
+         VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, 'full', 'csv', $9) RETURNING id`,
+        [county.id, month, keys[i], files[i].bytes, files[i].sha256, records, noCounts, release.id, SCHEMA_VERSION],
       );
       await db.query(
         `INSERT INTO release_counties (release_id, county_id, dataset_id, status, records, key_field_counts)

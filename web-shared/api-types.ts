@@ -1256,6 +1256,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schema contract: every field with its type, description and the version it arrived in, and the changelog
+         * @description Public. Fields are never renamed and never change type; a field leaves only in a new major version, at least 90 days after a deprecation announced here, in release emails and in webhooks. Every file carries its schema version (see the release manifest).
+         */
+        get: operations["DataSchemaController_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/counties/{id}/dataset-summary": {
         parameters: {
             query?: never;
@@ -1475,6 +1495,26 @@ export interface paths {
          * @description Without a body (or with an empty one), the full CSV the subscription includes now. With `release` and/or `kind`, that release’s full file or change file, if the subscription includes it; `format` picks its format (GET /api/formats). GET the link’s url (no token needed; `curl -L` follows any redirect).
          */
         post: operations["DataApiController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/releases/{month}/manifest.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the token owner holds of one release: every file of each county, with size, SHA-256, records and schema version
+         * @description Each county the owner holds in the release (as download links allow: a County SnapShot its one release, County Tracker every release of its period, change files included), with each stored file in every format. A pipeline checks what it downloaded against `sha256` and `bytes`. Formats not made yet are listed under `preparing`; a download link for one has it made. A release holding none of the owner’s counties answers an empty list.
+         */
+        get: operations["DataApiController_manifest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2987,6 +3027,78 @@ export interface components {
             /** Format: date-time */
             revokedAt: string;
         };
+        FieldDeprecationDto: {
+            /**
+             * @description The schema version that announced it
+             * @example 1.4.0
+             */
+            version: string;
+            /**
+             * Format: date
+             * @description When that version was published
+             * @example 2027-01-05
+             */
+            announced: string;
+            /**
+             * Format: date
+             * @description The first day a version may leave the field out (at least 90 days after the announcement)
+             * @example 2027-04-05
+             */
+            leavesOn: string;
+            /**
+             * @description What to use instead, or why it goes
+             * @example Use taxable_value.
+             */
+            note: string;
+        };
+        SchemaFieldDto: {
+            /** @example owner_name */
+            name: string;
+            /** @example Ownership */
+            category: string;
+            /**
+             * @description money: US dollars; date: YYYY-MM-DD; boolean: true/false; geometry: WKT in WGS 84 (the file's geometry in GIS formats)
+             * @enum {string}
+             */
+            type: "text" | "integer" | "decimal" | "money" | "date" | "boolean" | "geometry";
+            /** @example Name of the first owner as recorded */
+            description: string;
+            /**
+             * @description The schema version the field arrived in
+             * @example 1.0.0
+             */
+            since: string;
+            /** @description Null unless the field is announced to leave */
+            deprecated: components["schemas"]["FieldDeprecationDto"] | null;
+        };
+        SchemaVersionDto: {
+            /** @example 1.1.0 */
+            version: string;
+            /**
+             * Format: date
+             * @description When files of this version were first published
+             * @example 2026-11-28
+             */
+            date: string;
+            summary: string;
+            /** @description Fields it added */
+            added: string[];
+            /** @description Fields it announced to leave */
+            deprecated: components["schemas"]["FieldDeprecationDto"][];
+            /** @description Fields it removed (each deprecated 90 days before) */
+            removed: string[];
+        };
+        DataSchemaDto: {
+            /**
+             * @description The current schema version (semantic), carried by every file made now
+             * @example 1.1.0
+             */
+            version: string;
+            /** @description In file column order */
+            fields: components["schemas"]["SchemaFieldDto"][];
+            /** @description The changelog, newest first */
+            versions: components["schemas"]["SchemaVersionDto"][];
+        };
         FillRateDto: {
             /**
              * @example owner_name
@@ -3152,6 +3264,16 @@ export interface components {
              */
             bytes: number;
             /**
+             * @description The file's SHA-256, hex: check what was downloaded against it
+             * @example 9f2c…
+             */
+            sha256: string;
+            /**
+             * @description The schema version of its fields (GET /api/schema)
+             * @example 1.1.0
+             */
+            schemaVersion: string;
+            /**
              * Format: date-time
              * @description 15 minutes after the link was made
              */
@@ -3222,6 +3344,84 @@ export interface components {
             downloadableRelease: string | null;
             /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
             downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
+        };
+        ManifestFileDto: {
+            /**
+             * @description The full county file, or the change file since the previous release
+             * @enum {string}
+             */
+            kind: "full" | "changes";
+            /** @enum {string} */
+            format: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+            /**
+             * @description The name the file downloads under
+             * @example baltimore-city-md-2026-11.csv.gz
+             */
+            filename: string;
+            /**
+             * @description Size in bytes, as downloaded
+             * @example 512000
+             */
+            bytes: number;
+            /**
+             * @description SHA-256 of the bytes as downloaded, hex
+             * @example 9f2c…
+             */
+            sha256: string;
+            /**
+             * @description Records (parcels) in the file; change rows for a change file
+             * @example 593
+             */
+            records: number;
+            /**
+             * @description The schema version of its fields (GET /api/schema)
+             * @example 1.1.0
+             */
+            schemaVersion: string;
+        };
+        ManifestPendingFileDto: {
+            /** @enum {string} */
+            kind: "full" | "changes";
+            /** @enum {string} */
+            format: "csv" | "gpkg" | "shp" | "geojson" | "parquet";
+        };
+        ManifestCountyDto: {
+            county: components["schemas"]["ApiCountyDto"];
+            /**
+             * Format: uuid
+             * @description The subscription that includes it
+             */
+            subscriptionId: string;
+            /**
+             * @description 'one-time': County SnapShot (no change files); 'annual': County Tracker
+             * @enum {string}
+             */
+            plan: "one-time" | "annual";
+            /**
+             * @description POST it with {"release", "kind", "format"} of a file (and the token) for a 15-minute link to that file
+             * @example /api/v1/subscriptions/0b6e…/download-link
+             */
+            downloadLink: string;
+            /** @description Full file first, then the change file; CSV first */
+            files: components["schemas"]["ManifestFileDto"][];
+            /** @description Formats still being prepared: not listed in files until stored */
+            preparing: components["schemas"]["ManifestPendingFileDto"][];
+        };
+        ReleaseManifestDto: {
+            /** @example 2026-11 */
+            release: string;
+            /**
+             * @description The current schema version (each file says its own)
+             * @example 1.1.0
+             */
+            schemaVersion: string;
+            /**
+             * Format: date-time
+             * @description When this manifest was made
+             */
+            generatedAt: string;
+            /** @description By FIPS code */
+            counties: components["schemas"]["ManifestCountyDto"][];
         };
         ParcelBatchLinksDto: {
             /** @example http://localhost:3000/api/v1/batches/0b0e7a52-4f4c-4d7e-9a63-2f0d3c1b5e71 */
@@ -6120,6 +6320,26 @@ export interface operations {
             };
         };
     };
+    DataSchemaController_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Strong ETag; cacheable for an hour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSchemaDto"];
+                };
+            };
+        };
+    };
     DatasetSummaryController_summary: {
         parameters: {
             query?: never;
@@ -6752,6 +6972,48 @@ export interface operations {
             };
             /** @description A body that is not JSON */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DataApiController_manifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseManifestDto"];
+                };
+            };
+            /** @description The month is not written as YYYY-MM */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

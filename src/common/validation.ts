@@ -41,6 +41,20 @@ export function lenientQuery<T>(dto: Type<T>): PipeTransform<Record<string, unkn
   return { transform: (query) => pipe.transform(query, { type: 'query', metatype: dto }) as Promise<T> };
 }
 
+/** A monthly release as written everywhere: YYYY-MM. */
+export const RELEASE_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A path parameter that must be a monthly release, refused with a 400 that shows how to write one. */
+export function releaseMonthParam(): PipeTransform<string, string> {
+  return {
+    transform: (value) => {
+      if (!RELEASE_MONTH.test(value))
+        throw new BadRequestException('The release must be a monthly release as YYYY-MM, for example 2026-11');
+      return value;
+    },
+  };
+}
+
 /** A path id that must be a UUID, refused with a 400 that names it ("The county id must be a UUID"). */
 export function uuidParam(what: string): ParseUUIDPipe {
   return new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`The ${what} id must be a UUID`) });

@@ -17,6 +17,8 @@ export interface GdalReadBack {
   fields: Map<string, string>;
   geometryType: string;
   srs: string;
+  /** The layer's metadata items (ogrinfo's "Metadata:" block), name → value. */
+  metadata: Map<string, string>;
   features: GdalFeature[];
 }
 
@@ -36,12 +38,18 @@ export async function readWithGdal(path: string, options: { features?: boolean }
     const field = /^([A-Za-z0-9_]+): ([A-Za-z0-9()]+) \(/.exec(line);
     if (field) fields.set(field[1], field[2]);
   }
+  const metadata = new Map<string, string>();
+  const block = /^Metadata:\n((?: {2}.+\n)+)/m.exec(info)?.[1] ?? '';
+  for (const item of block.split('\n')) {
+    const pair = /^ {2}([^=]+)=(.*)$/.exec(item);
+    if (pair) metadata.set(pair[1], pair[2]);
+  }
   let features: GdalFeature[] = [];
   if (options.features !== false) {
     const { stdout } = await run('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', path], BIG);
     features = (JSON.parse(stdout) as { features: GdalFeature[] }).features;
   }
-  return { layer, featureCount, fields, geometryType, srs: srs ? `EPSG:${srs}` : '', features };
+  return { layer, featureCount, fields, geometryType, srs: srs ? `EPSG:${srs}` : '', metadata, features };
 }
 
 export interface ParquetReadBack {

@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike, StyleSpecification } from 'maplibre-gl';
 import { loadCountyOutlines } from './county-outlines';
 import { loadMapLibre } from './load-maplibre';
 import { PARCELS_DRAWN_MARK } from '@contracts/parcel-map';
@@ -190,14 +190,14 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
         // Checked at each frame drawn, not when the map is idle: idle waits for every tile and
         // source (and labels fading in) after the first parcels are already on screen.
         const drawn = () => {
-          if (current.queryRenderedFeatures({ layers: ['parcels-fill'] }).length === 0) return;
+          if (parcelsAt(current).length === 0) return;
           container.current?.setAttribute('data-parcels-drawn', 'true');
           performance.mark(PARCELS_DRAWN_MARK);
           current.off('render', drawn);
         };
         current.on('render', drawn);
         current.on('click', (event: MapMouseEvent) => {
-          const [hit] = current.queryRenderedFeatures(event.point, { layers: ['parcels-fill'] });
+          const [hit] = parcelsAt(current, event.point);
           const key: unknown = hit?.properties?.parcel_key;
           focus.current = { point: [event.lngLat.lng, event.lngLat.lat] };
           latest.current.onParcelClick?.(typeof key === 'string' ? key : null);
@@ -206,7 +206,7 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
         // pointer at every move, drags too; a drag's moves pan the map and need no lookup.
         current.on('mousemove', (event: MapMouseEvent) => {
           if (!latest.current.onParcelClick || event.originalEvent.buttons !== 0) return;
-          const over = current.queryRenderedFeatures(event.point, { layers: ['parcels-fill'] }).length > 0;
+          const over = parcelsAt(current, event.point).length > 0;
           current.getCanvas().style.cursor = over ? 'pointer' : '';
         });
       } catch {
@@ -337,6 +337,12 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
  * Moves to a parcel's bounds within the part of the map nothing covers, with room around it: up
  * to FEATURE_PADDING, less where that part is small (a phone's strip above a sheet).
  */
+/** The parcels drawn at a point of the map, or anywhere in view without one. */
+function parcelsAt(map: MapLibreMap, point?: PointLike) {
+  const layers = { layers: ['parcels-fill'] };
+  return point ? map.queryRenderedFeatures(point, layers) : map.queryRenderedFeatures(layers);
+}
+
 function fitFeature(map: MapLibreMap, bounds: Bounds, covered: CoveredEdges, duration: number): void {
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   const room = (size: number, from: number, to: number) =>

@@ -29,6 +29,7 @@ import { ParcelStore1765500000000 } from './1765500000000-parcel-store';
 import { ParcelSearchKnn1765600000000 } from './1765600000000-parcel-search-knn';
 import { ParcelBatches1765710000000 } from './1765710000000-parcel-batches';
 import { ParcelTileGeometry1765720000000 } from './1765720000000-parcel-tile-geometry';
+import { DatasetSchemaVersion1765800000000 } from './1765800000000-dataset-schema-version';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   ParcelSearchKnn1765600000000,
   ParcelBatches1765710000000,
   ParcelTileGeometry1765720000000,
+  DatasetSchemaVersion1765800000000,
 ];

@@ -16,11 +16,13 @@ import {
 import type { Response } from 'express';
 import { JsonBodyOnly } from '../../common/http/json-body';
 import { sendRetryAfter } from '../../common/http/retry-after';
-import { uuidParam } from '../../common/validation';
+import { releaseMonthParam, uuidParam } from '../../common/validation';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId, REFUSED_TOKEN_LIMIT } from '../api-tokens';
 import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
 import { DataApiService } from './data-api.service';
 import { ApiSubscriptionDto } from './dto/api-subscription.dto';
+import { ReleaseManifestDto } from './dto/release-manifest.dto';
+import { ReleaseManifestService } from './release-manifest.service';
 
 /** The OpenAPI security scheme of the data API (declared in src/api-docs/api-document.ts). */
 export const API_TOKEN_SCHEME = 'apiToken';
@@ -46,6 +48,7 @@ export class DataApiController {
   constructor(
     private readonly data: DataApiService,
     private readonly downloads: DownloadsService,
+    private readonly manifests: ReleaseManifestService,
   ) {}
 
   @Get('subscriptions')
@@ -95,5 +98,25 @@ export class DataApiController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<DownloadLinkDto> {
     return sendRetryAfter(res, () => this.downloads.linkFor(id, { userId }, choice));
+  }
+
+  @Get('releases/:month/manifest.json')
+  @ApiOperation({
+    summary:
+      'What the token owner holds of one release: every file of each county, with size, SHA-256, records and schema version',
+    description:
+      'Each county the owner holds in the release (as download links allow: a County SnapShot its one release, ' +
+      'County Tracker every release of its period, change files included), with each stored file in every format. ' +
+      'A pipeline checks what it downloaded against `sha256` and `bytes`. Formats not made yet are listed under ' +
+      '`preparing`; a download link for one has it made. A release holding none of the owner’s counties answers an ' +
+      'empty list.',
+  })
+  @ApiOkResponse({ type: ReleaseManifestDto })
+  @ApiBadRequestResponse({ description: 'The month is not written as YYYY-MM' })
+  manifest(
+    @ApiTokenUserId() userId: string,
+    @Param('month', releaseMonthParam()) month: string,
+  ): Promise<ReleaseManifestDto> {
+    return this.manifests.manifestOf(userId, month);
   }
 }

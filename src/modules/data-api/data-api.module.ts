@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ApiTokensModule } from '../api-tokens';
 import { CountiesModule } from '../counties';
+import { DatasetFilesModule } from '../releases';
 import { DownloadsModule } from '../downloads';
 import { SubscriptionsModule } from '../subscriptions';
 import { DataApiController } from './data-api.controller';
 import { DataApiService } from './data-api.service';
+import { ReleaseManifestService } from './release-manifest.service';
 
-/** /api/v1: a customer's subscriptions and download links, for their scripts, with an API token. */
+/** /api/v1: a customer's subscriptions, download links and release manifests, for their scripts, with an API token. */
 @Module({
-  imports: [ApiTokensModule, CountiesModule, DownloadsModule, SubscriptionsModule],
+  imports: [ApiTokensModule, CountiesModule, DatasetFilesModule, DownloadsModule, SubscriptionsModule],
   controllers: [DataApiController],
-  providers: [DataApiService],
+  providers: [DataApiService, ReleaseManifestService],
 })
 export class DataApiModule {}

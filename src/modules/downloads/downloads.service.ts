@@ -14,32 +14,17 @@ import { appConfig, authConfig } from '../../config';
 import { DatasetFormat, formatInfo } from '../../contracts/dataset-formats';
 import { CountiesRepository } from '../counties';
 import { DatasetFormatsService, PREPARING_RETRY_AFTER_SECONDS, RETRY_FAILED_AFTER_MS } from '../formats';
-import {
-  CountyDataset,
-  CountyDatasetsService,
-  DATA_NOT_AVAILABLE,
-  entitledPeriod,
-  EntitledPeriod,
-  EntitlementTerms,
-  includesDataset,
-  releaseOf,
-  ReleaseHistoryService,
-} from '../releases';
+import { CountyDataset, CountyDatasetsService, DATA_NOT_AVAILABLE, EntitledPeriod, includesDataset } from '../releases';
 import { OrdersRepository } from '../orders';
 import { SubscriptionRow, SubscriptionScope, SubscriptionsRepository } from '../subscriptions';
 import { DownloadTokens } from './download-token';
+import { IncludedFilesService } from './included-files.service';
 import type { DownloadChoiceDto } from './dto/download-choice.dto';
 
 /** Who asks for a link: a signed-in customer, or whoever holds an order's page token. */
 export type SubscriptionOwner = { userId: string } | { orderId: string };
 
 export const EXPIRED_LINK = 'This download link has expired. Get a fresh one from your dashboard or your order page.';
-const terms = (s: SubscriptionRow): EntitlementTerms => ({
-  purchaseType: s.purchaseType,
-  status: s.status,
-  startDate: s.startDate,
-  expirationDate: s.expirationDate,
-});
 
 const NOT_ENTITLED =
   'This subscription does not include this file any more. Your dashboard shows what you can download.';
@@ -64,7 +49,7 @@ export class DownloadsService {
     private readonly orders: OrdersRepository,
     private readonly counties: CountiesRepository,
     private readonly datasets: CountyDatasetsService,
-    private readonly releases: ReleaseHistoryService,
+    private readonly included: IncludedFilesService,
     private readonly formats: DatasetFormatsService,
     @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
     @Inject(appConfig.KEY) private readonly app: ConfigType<typeof appConfig>,
@@ -87,7 +72,7 @@ export class DownloadsService {
     const subscription = await this.subscriptions.find(subscriptionId, await this.scopeOf(owner));
     if (!subscription) throw new NotFoundException('Subscription not found');
     if (subscription.suspended) throw new ForbiddenException(this.suspended);
-    const period = entitledPeriod(terms(subscription), new Date());
+    const period = this.included.periodOf(subscription);
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     const dataset =
       choice.release === undefined && choice.kind === undefined
@@ -102,9 +87,11 @@ export class DownloadsService {
       release: file.release,
       kind: file.kind,
       format: file.format,
-      filename: place ? fileName(place, file) : `${file.release}${formatInfo(file.format).extension}`,
+      filename: place ? countyFileName(place, file) : `${file.release}${formatInfo(file.format).extension}`,
       records: file.records,
       bytes: file.bytes,
+      sha256: file.sha256,
+      schemaVersion: file.schemaVersion,
       expiresAt,
     };
   }
@@ -151,7 +138,7 @@ export class DownloadsService {
     if (subscription.suspended) throw new ForbiddenException(this.suspended);
     const changes = dataset.kind === 'changes';
     if (changes && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
-    const period = entitledPeriod(terms(subscription), new Date());
+    const period = this.included.periodOf(subscription);
     if (!period) throw new ForbiddenException(NOT_ENTITLED);
     // Looked up again, not trusted from the link: an upload since may have moved the bounds.
     const [first, last] = await this.datasets.currentReleases([
@@ -161,7 +148,7 @@ export class DownloadsService {
     if (!includesDataset(dataset, period, first, last)) throw new ForbiddenException(NOT_ENTITLED);
     const place = (await this.counties.placesOf([subscription.countyId])).get(subscription.countyId);
     if (!place) throw new ForbiddenException(NOT_ENTITLED);
-    return { dataset, filename: fileName(place, dataset) };
+    return { dataset, filename: countyFileName(place, dataset) };
   }
 
   /**
@@ -177,35 +164,27 @@ export class DownloadsService {
   ): Promise<CountyDataset | null> {
     const file = choice.kind ?? 'full';
     if (file === 'changes' && subscription.purchaseType !== 'annual') throw new ForbiddenException(CHANGES_ARE_TRACKER);
-    const [first, last] = await this.datasets.currentReleases([
-      { countyId: subscription.countyId, at: period.from },
-      { countyId: subscription.countyId, at: period.to },
-    ]);
-    if (!last) return null;
-    const release = choice.release ?? last.release;
-    const lowest = first?.release ?? releaseOf(period.from);
+    const range = await this.included.includedReleases(subscription, period);
+    if (!range) return null;
+    const release = choice.release ?? range.last.release;
+    const { lowest, last } = range;
     if (release < lowest || release > last.release) {
       const included = lowest === last.release ? `the ${lowest} release` : `releases ${lowest} through ${last.release}`;
       throw new ForbiddenException(
         `This subscription does not include the ${release} release: it includes ${included}. Your dashboard shows what you can download.`,
       );
     }
-    const noChangeFile = new NotFoundException(
-      `The ${release} release of this county has no change file: it is the county's first release, with nothing ` +
-        'earlier to compare. Download its full file instead.',
-    );
-    // Generated stand-in data (never in production) is one file a month, with no change files.
-    if (last.source === 'generated') {
-      if (file === 'changes') throw noChangeFile;
-      return this.datasets.ensureRelease(subscription.countyId, release);
-    }
-    const files = await this.releases.filesOf(subscription.countyId, release);
+    const files = await this.included.releaseFiles(subscription.countyId, range, release);
     if (!files)
       throw new NotFoundException(
         `This county has no ${release} release. Your dashboard shows the releases you can download.`,
       );
     if (file === 'full') return files.full;
-    if (!files.changes) throw noChangeFile;
+    if (!files.changes)
+      throw new NotFoundException(
+        `The ${release} release of this county has no change file: it is the county's first release, with nothing ` +
+          'earlier to compare. Download its full file instead.',
+      );
     return files.changes;
   }
 
@@ -215,7 +194,7 @@ export class DownloadsService {
 }
 
 /** `baltimore-city-md-2026-11.gpkg`, `…-2026-11-changes.geojson.gz`: county, release, kind, and the format's extension. */
-function fileName(place: { name: string; stateCode: string }, file: CountyDataset): string {
+export function countyFileName(place: { name: string; stateCode: string }, file: CountyDataset): string {
   const stem = countyFileStem(place.name, place.stateCode);
   return `${stem}-${file.release}${file.kind === 'changes' ? '-changes' : ''}${formatInfo(file.format).extension}`;
 }

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Geometry } from 'wkx';
 import { boundaryCsv, comparableParts, expectedParts, partsOf } from '../../../test/support/parcel-boundaries';
 import { readParquet, readWithGdal } from '../../../test/support/read-back';
-import { DATA_FIELDS } from '../data-schema';
+import { DATA_FIELDS, SCHEMA_VERSION } from '../data-schema';
 import { convertCountyFile } from './converters';
 import { shapefileNames } from './shapefile-fields';
 import { outputFields } from './normalized-csv';
@@ -47,6 +47,7 @@ describe('Converting a county file to each format', () => {
     expect(gpkg.layer).toBe('parcels');
     expect(gpkg.geometryType).toBe('Point');
     expect(gpkg.srs).toBe('EPSG:4326');
+    expect(gpkg.metadata.get('schema_version')).toBe(SCHEMA_VERSION);
     expect(gpkg.featureCount).toBe(4);
     expect(gpkg.fields.size).toBe(fieldCount);
     expect(gpkg.fields.get('parcel_id')).toBe('String');
@@ -87,14 +88,27 @@ describe('Converting a county file to each format', () => {
       run('python3', ['-c', 'import sys,zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', path]),
     );
     expect(listing.trim().split('\n').sort()).toEqual(
-      ['fields.csv', 'parcels.cpg', 'parcels.dbf', 'parcels.prj', 'parcels.shp', 'parcels.shx'].sort(),
+      [
+        'fields.csv',
+        'parcels.cpg',
+        'parcels.dbf',
+        'parcels.prj',
+        'parcels.shp',
+        'parcels.shx',
+        'schema_version.txt',
+      ].sort(),
     );
-    const { stdout: mapping } = await run('python3', [
-      '-c',
-      'import sys,zipfile; print(zipfile.ZipFile(sys.argv[1]).read("fields.csv").decode())',
-      path,
-    ]);
-    expect(mapping).toContain('field,shapefile_field,type\nparcel_id,parcel_id,text\n');
+    const entry = async (name: string) =>
+      (
+        await run('python3', [
+          '-c',
+          'import sys,zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())',
+          path,
+          name,
+        ])
+      ).stdout;
+    expect(await entry('fields.csv')).toContain('field,shapefile_field,type\nparcel_id,parcel_id,text\n');
+    expect(await entry('schema_version.txt')).toBe(`${SCHEMA_VERSION}\n`);
     const names = shapefileNames(outputFields('full'));
     const shp = await readWithGdal(`/vsizip/${path}/parcels.shp`);
     expect(shp.featureCount).toBe(4);
@@ -140,6 +154,7 @@ describe('Converting a county file to each format', () => {
     expect(parquet.columns.owner_occupied.type).toBe('BOOLEAN');
     expect(parquet.columns.geometry.type).toBe('BYTE_ARRAY');
     expect(parquet.compression).toEqual(['ZSTD']);
+    expect(parquet.keyValueMetadata.schema_version).toBe(SCHEMA_VERSION);
     const geo = JSON.parse(parquet.keyValueMetadata.geo) as {
       version: string;
       primary_column: string;

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { ZipFile } from 'yazl';
 import type { ConvertedFormat, FileKind } from '../../contracts/dataset-formats';
-import type { FieldType } from '../data-schema';
+import { SCHEMA_VERSION, type FieldType } from '../data-schema';
 import { layerGeometry, LayerGeometry } from './layer-geometry';
 import {
   ColumnStats,
@@ -28,6 +28,14 @@ import { MULTIPOLYGON_OF_ONE_PREFIX } from './wkt-to-wkb';
 
 /** The one layer of every GeoPackage and Shapefile, and the stem of the files in a Shapefile zip. */
 export const LAYER_NAME = 'parcels';
+
+/**
+ * Where a file says which schema version its fields are (GET /api/schema): the GeoPackage layer's
+ * metadata item and the Parquet file's key-value metadata key; a Shapefile zip holds it as a file of
+ * its own. CSV and GeoJSON have no place for it: the release manifest and the download link say it.
+ */
+export const SCHEMA_VERSION_KEY = 'schema_version';
+export const SCHEMA_VERSION_FILE = 'schema_version.txt';
 
 /** What a converter made: the file to store, in the conversion's own temporary folder. */
 export interface ConvertedOutput {
@@ -153,6 +161,8 @@ async function toGeoPackage(
       ),
       '-nln',
       LAYER_NAME,
+      '-mo',
+      `${SCHEMA_VERSION_KEY}=${SCHEMA_VERSION}`,
       '-lco',
       'GEOMETRY_NAME=geom',
       '-lco',
@@ -199,7 +209,8 @@ function dbfType(field: OutputField, stat: ColumnStats): string | null {
 
 /**
  * Shapefile: parcels.shp/.shx/.dbf, .prj (EPSG:4326) and .cpg (UTF-8, ENCODING=UTF-8), zipped with
- * fields.csv, the mapping of each field to its 10-character .dbf name (see shapefile-fields.ts).
+ * fields.csv, the mapping of each field to its 10-character .dbf name (see shapefile-fields.ts), and
+ * schema_version.txt.
  * Booleans are 1/0 numbers and dates dBase dates; text longer than 254 bytes is cut (dBase's limit).
  */
 async function toShapefileZip(
@@ -242,6 +253,7 @@ async function toShapefileZip(
     });
   }
   zip.addBuffer(Buffer.from(shapefileFieldsCsv(kind), 'utf8'), 'fields.csv');
+  zip.addBuffer(Buffer.from(`${SCHEMA_VERSION}\n`, 'utf8'), SCHEMA_VERSION_FILE);
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(output));
   return { path: output, normalized: facts, geometry };
@@ -374,7 +386,7 @@ async function toParquet(csv: Readable, dir: string, kind: FileKind): Promise<Co
            FROM read_csv(${sqlString(path)}, header = true, auto_detect = false, delim = ',', quote = '"',
                          escape = '"', nullstr = '', columns = {${columns.join(', ')}})
          ) TO ${sqlString(output)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP},
-           KV_METADATA {geo: ${sqlString(JSON.stringify(geo))}})`,
+           KV_METADATA {geo: ${sqlString(JSON.stringify(geo))}, ${SCHEMA_VERSION_KEY}: ${sqlString(SCHEMA_VERSION)}})`,
       );
     } finally {
       db.closeSync();

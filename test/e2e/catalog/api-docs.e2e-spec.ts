@@ -150,6 +150,7 @@ describe('API documentation at /api/docs', () => {
       'GET /api/v1/batches/{id}/result',
       'GET /api/v1/parcels',
       'GET /api/v1/parcels/{parcelKey}',
+      'GET /api/v1/releases/{month}/manifest.json',
       'GET /api/v1/subscriptions',
       'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
       'POST /api/v1/batches',

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DATASET_FORMATS } from '../../../src/contracts/dataset-formats';
 import { DATA_FIELDS, DATA_SCHEMA } from '../../../src/modules/data-schema/data-schema';
+import { SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../src/modules/data-schema';
 import { useTestApp } from '../../support/test-app';
 import { binaryBody } from '../../support/binary-body';
 import { readPdf } from '../../support/pdf';
@@ -64,5 +65,29 @@ describe('The data schema', () => {
       .set('Accept-Encoding', 'identity')
       .set('If-None-Match', first.headers.etag)
       .expect(304);
+  });
+
+  it('publishes the schema contract at /api/schema: every field with its type, meaning and version, and the changelog', async () => {
+    const res = await request(context.store.server).get('/api/schema').expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body.version).toBe(SCHEMA_VERSION);
+    expect(res.body.fields.map((f: { name: string }) => f.name)).toEqual(DATA_FIELDS.map((f) => f.name));
+    expect(res.body.fields[0]).toEqual({
+      name: 'parcel_id',
+      category: 'Parcel and location',
+      type: 'text',
+      description: DATA_FIELDS[0].description,
+      since: '1.0.0',
+      deprecated: null,
+    });
+    const boundary = res.body.fields.find((f: { name: string }) => f.name === 'geometry_wkt');
+    expect(boundary).toMatchObject({ type: 'geometry', since: '1.1.0' });
+    // The changelog, newest first, each version saying what it added.
+    expect(res.body.versions.map((v: { version: string }) => v.version)).toEqual(
+      SCHEMA_VERSIONS.map((v) => v.version).reverse(),
+    );
+    expect(res.body.versions[0]).toMatchObject({ version: '1.1.0', added: ['geometry_wkt'], removed: [] });
+    await request(context.store.server).get('/api/schema').set('If-None-Match', res.headers.etag).expect(304);
   });
 });

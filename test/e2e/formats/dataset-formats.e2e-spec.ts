@@ -10,6 +10,7 @@ import { parseCsv } from '../../../src/common/csv';
 import { DATASET_FORMATS } from '../../../src/contracts/dataset-formats';
 import { DatasetStorage } from '../../../src/integrations/storage/dataset-storage';
 import { DATA_FIELDS } from '../../../src/modules/data-schema/data-schema';
+import { SCHEMA_VERSION } from '../../../src/modules/data-schema';
 import { conversionJobId, FORMATS_QUEUE } from '../../../src/modules/formats/formats.constants';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
@@ -299,6 +300,81 @@ describe('County file formats: made by the worker, chosen in download links', ()
 
     const refused = await linkFor(snapshot, snapshotSub, { kind: 'changes', format: 'geojson' }).expect(403);
     expect(refused.body.message).toMatch(/Change files come with County Tracker/);
+  });
+
+  it('lists every file a customer holds of a release in its manifest, each with the size and SHA-256 of what downloads', async () => {
+    const tokenOf = async (client: WebClient) =>
+      (
+        await api()
+          .post('/api/tokens')
+          .set('Cookie', client.cookieHeader())
+          .send({ name: 'Warehouse loader' })
+          .expect(201)
+      ).body.token as string;
+    const manifest = (token: string, month: string) =>
+      api().get(`/api/v1/releases/${month}/manifest.json`).set('Authorization', `Bearer ${token}`);
+    const [trackerToken, snapshotToken] = [await tokenOf(tracker), await tokenOf(snapshot)];
+
+    const { body } = await manifest(trackerToken, last).expect(200);
+    expect(body).toMatchObject({ release: last, schemaVersion: SCHEMA_VERSION });
+    expect(body.counties).toHaveLength(1);
+    const [county] = body.counties;
+    expect(county).toMatchObject({
+      county: { id: tracked, fips: '24005', stateCode: 'MD' },
+      subscriptionId: trackerSub,
+      plan: 'annual',
+      downloadLink: `/api/v1/subscriptions/${trackerSub}/download-link`,
+    });
+    // Every format of the full file; the change file's CSV and the GeoJSON asked for above; the rest preparing.
+    const listed = county.files.map((f: { kind: string; format: string }) => `${f.kind}:${f.format}`);
+    expect(listed).toEqual([
+      'full:csv',
+      'full:gpkg',
+      'full:shp',
+      'full:geojson',
+      'full:parquet',
+      'changes:csv',
+      'changes:geojson',
+    ]);
+    expect(county.preparing).toEqual(['gpkg', 'shp', 'parquet'].map((format) => ({ kind: 'changes', format })));
+    // What a pipeline does: download each file by the manifest's own call, and check it against the manifest.
+    for (const file of county.files) {
+      const link = await api()
+        .post(county.downloadLink)
+        .set('Authorization', `Bearer ${trackerToken}`)
+        .send({ release: last, kind: file.kind, format: file.format })
+        .expect(200);
+      const bytes = (await fetchFile(link.body.url).expect(200)).body as Buffer;
+      expect({ bytes: bytes.length, sha256: sha(bytes) }).toEqual({ bytes: file.bytes, sha256: file.sha256 });
+      expect(link.body).toMatchObject({
+        sha256: file.sha256,
+        schemaVersion: file.schemaVersion,
+        filename: file.filename,
+      });
+      expect(file.schemaVersion).toBe(SCHEMA_VERSION);
+    }
+    expect(county.files.find((f: { kind: string }) => f.kind === 'changes').records).toBe(4 + 2 + 3);
+
+    // The county's first release has no change file; a SnapShot holds only its own release, and no change files.
+    const first = (await manifest(trackerToken, older).expect(200)).body.counties;
+    expect(first.map((c: { files: { kind: string }[] }) => c.files.map((f) => f.kind))).toEqual([
+      ['full', 'full', 'full', 'full', 'full'],
+    ]);
+    const snapped = (await manifest(snapshotToken, last).expect(200)).body.counties;
+    expect(snapped).toHaveLength(1);
+    expect(snapped[0].county.fips).toBe('24510');
+    expect(snapped[0].files.map((f: { kind: string; format: string }) => `${f.kind}:${f.format}`)).toEqual([
+      'full:csv',
+      'full:gpkg',
+      'full:shp',
+      'full:geojson',
+      'full:parquet',
+    ]);
+    expect((await manifest(snapshotToken, older).expect(200)).body.counties).toEqual([]);
+    expect((await manifest(snapshotToken, '2001-01').expect(200)).body.counties).toEqual([]);
+    const malformed = await manifest(snapshotToken, 'latest').expect(400);
+    expect(malformed.body.message).toBe('The release must be a monthly release as YYYY-MM, for example 2026-11');
+    await api().get(`/api/v1/releases/${last}/manifest.json`).expect(401);
   });
 
   it('refuses a format it does not offer, naming the ones it does', async () => {

@@ -207,8 +207,9 @@ describe('What a county holds: its dataset summary and free sample', () => {
   it('answers 409 while a county has no current file (its only upload is of a later month)', async () => {
     const county = counties[4];
     await db().query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, published_at)
-       VALUES ($1, '2999-01', 'counties/later.csv.gz', 1, $2, 1, 'uploaded', now())`,
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, schema_version,
+         published_at)
+       VALUES ($1, '2999-01', 'counties/later.csv.gz', 1, $2, 1, 'uploaded', '1.1.0', now())`,
       [county.id, '0'.repeat(64)],
     );
     for (const res of [await summary(county.id).expect(409), await sample(county.id).expect(409)]) {

@@ -314,6 +314,7 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'counties', method: 'GET', route: '/api/counties', path: () => '/api/counties', expect: everyone(200) },
     { key: 'plans', method: 'GET', route: '/api/plans', path: () => '/api/plans', expect: everyone(200) },
     { key: 'formats', method: 'GET', route: '/api/formats', path: () => '/api/formats', expect: everyone(200) },
+    { key: 'schema', method: 'GET', route: '/api/schema', path: () => '/api/schema', expect: everyone(200) },
     { key: 'checkout-config', method: 'GET', route: '/api/checkout/config', path: () => '/api/checkout/config', expect: everyone(200) },
     { key: 'schema-pdf', method: 'GET', route: '/data-schema.pdf', path: () => '/data-schema.pdf', expect: everyone(200) },
     { key: 'sign-out-css', method: 'GET', route: '/api/logout/page.css', path: () => '/api/logout/page.css', expect: everyone(200) },
@@ -408,6 +409,8 @@ describe('Access control: every API route × every kind of caller', () => {
     // The data API: a live API token only, and its owner's subscriptions only.
     { key: 'v1-list', method: 'GET', route: '/api/v1/subscriptions', path: () => '/api/v1/subscriptions',
       expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-manifest', method: 'GET', route: '/api/v1/releases/{month}/manifest.json',
+      path: () => '/api/v1/releases/2026-01/manifest.json', expect: tokenHolders({ a: 200, b: 200 }) },
     { key: 'v1-link-a', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's snapshot",
       path: () => `/api/v1/subscriptions/${subsA.snapshot}/download-link`, expect: tokenHolders({ a: 200, b: 404 }) },
     { key: 'v1-link-a-tracker', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's tracker",

@@ -215,8 +215,9 @@ describe('Release ingest in the worker: one county from two jobs at once, size b
         gzipSync(countyCsv(county.fips, 2, 'Recorded')),
       );
       await db().query(
-        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, release_id, kind, format)
-         VALUES ($1, $2, $3, 1, 'x', 1, 'uploaded', $4, 'full', 'csv')`,
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, release_id, kind, format,
+           schema_version)
+         VALUES ($1, $2, $3, 1, 'x', 1, 'uploaded', $4, 'full', 'csv', '1.1.0')`,
         [county.id, release.month, leftKey, release.id],
       );
       await ingest.abandon(job, 'the job stalled more than allowed');

@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { RELEASE_MONTH } from '../../../common/validation';
 import { FILE_KINDS, FileKind, FORMAT_IDS, DatasetFormat } from '../../../contracts/dataset-formats';
 
 export { FILE_KINDS } from '../../../contracts/dataset-formats';
 export type { FileKind } from '../../../contracts/dataset-formats';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MONTH_MESSAGE = 'release must be a monthly release as YYYY-MM, for example 2026-11';
 const FORMAT_MESSAGE = `format must be one of ${FORMAT_IDS.join(', ')}`;
 
@@ -22,7 +22,7 @@ export class DownloadChoiceDto {
   })
   @IsOptional()
   @IsString({ message: MONTH_MESSAGE })
-  @Matches(MONTH, { message: MONTH_MESSAGE })
+  @Matches(RELEASE_MONTH, { message: MONTH_MESSAGE })
   release?: string;
 
   @ApiPropertyOptional({

@@ -28,6 +28,15 @@ export class DownloadLinkDto {
   @ApiProperty({ example: 512000, description: 'Size of the file, in bytes' })
   bytes: number;
 
+  @ApiProperty({
+    example: '9f2c…',
+    description: "The file's SHA-256, hex: check what was downloaded against it",
+  })
+  sha256: string;
+
+  @ApiProperty({ example: '1.1.0', description: 'The schema version of its fields (GET /api/schema)' })
+  schemaVersion: string;
+
   @ApiProperty({ type: String, format: 'date-time', description: '15 minutes after the link was made' })
   expiresAt: Date;
 }

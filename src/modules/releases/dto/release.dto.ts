@@ -2,14 +2,13 @@ import { CONVERTED_FORMATS } from '../../../contracts/dataset-formats';
 import type { ConvertedFormat } from '../../../contracts/dataset-formats';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { RELEASE_MONTH } from '../../../common/validation';
 import { QA_FLAGS, QaFlag } from '../releases.constants';
-
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export class CreateReleaseDto {
   @ApiProperty({ example: '2026-12', description: 'The month the release is, YYYY-MM' })
   @IsString({ message: 'month must be a month as YYYY-MM, for example 2026-12' })
-  @Matches(MONTH, { message: 'month must be a month as YYYY-MM, for example 2026-12' })
+  @Matches(RELEASE_MONTH, { message: 'month must be a month as YYYY-MM, for example 2026-12' })
   month: string;
 }
 

@@ -44,6 +44,10 @@ export class CountyDatasetRecord {
   @Column({ type: 'varchar', length: 20 })
   source: 'generated' | 'uploaded';
 
+  /** The schema version (semantic) the file was written in: its columns are that version's fields. */
+  @Column({ type: 'varchar', length: 20 })
+  schemaVersion: string;
+
   @Column({ type: 'jsonb', nullable: true })
   keyFieldCounts: KeyFieldCounts | null;
 

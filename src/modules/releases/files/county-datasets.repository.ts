@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CurrentRelease, CurrentReleaseQuestion, DatasetSource, findCurrentReleases } from './current-release';
 import type { ConvertedFormat, DatasetFormat, FileKind } from '../../../contracts/dataset-formats';
-import { KeyFieldCounts } from '../../data-schema';
+import { KeyFieldCounts, SCHEMA_VERSION } from '../../data-schema';
 
 export interface CountyDataset {
   id: string;
@@ -18,6 +18,8 @@ export interface CountyDataset {
   source: DatasetSource;
   /** Records carrying each key field; null for releases recorded before they were counted, until the worker counts them. */
   keyFieldCounts: KeyFieldCounts | null;
+  /** The schema version (semantic) it was written in. */
+  schemaVersion: string;
   /** When the file was recorded (for an upload, last replaced). */
   createdAt: Date;
   /** When buyers could first see it (a correction uploaded later: then); null while its release is a draft. */
@@ -51,10 +53,14 @@ export interface StoredCountyFile {
 const datasetColumns = (t = 'county_datasets') =>
   `${t}.id, ${t}.county_id AS "countyId", ${t}.release, ${t}.kind, ${t}.format, ${t}.storage_key AS "storageKey",
   ${t}.bytes::float8 AS bytes, ${t}.sha256, ${t}.records, ${t}.source, ${t}.key_field_counts AS "keyFieldCounts",
-  ${t}.created_at AS "createdAt", ${t}.published_at AS "publishedAt"`;
+  ${t}.schema_version AS "schemaVersion", ${t}.created_at AS "createdAt", ${t}.published_at AS "publishedAt"`;
 const DATASET_COLUMNS = datasetColumns();
 
-/** A file's columns in the order the inserts below name them ($1 … $7). */
+/**
+ * A file's columns in the order the inserts below name them ($1 … $8). Every file recorded now is
+ * written in the schema's current version: ingest checks a CSV's header against it, conversions
+ * write its fields.
+ */
 const fileValues = (file: StoredCountyFile) => [
   file.countyId,
   file.release,
@@ -63,6 +69,7 @@ const fileValues = (file: StoredCountyFile) => [
   file.sha256,
   file.records,
   JSON.stringify(file.keyFieldCounts),
+  SCHEMA_VERSION,
 ];
 
 /** A published release and the county files it published, for telling the counties' subscribers. */
@@ -128,8 +135,9 @@ export class CountyDatasetsRepository {
   /** Records a generated file, unless its release is recorded already (by a concurrent request or an upload). */
   async recordGenerated(file: StoredCountyFile): Promise<void> {
     await this.db.query(
-      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts, published_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7, now())
+      `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
+         schema_version, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'generated', $7, $8, now())
        ON CONFLICT (county_id, release, kind, format) WHERE source = 'generated' DO NOTHING`,
       fileValues(file),
     );
@@ -162,12 +170,12 @@ export class CountyDatasetsRepository {
     const before = await this.find(file.countyId, file.release, 'uploaded', db);
     const [after] = await db.query<CountyDataset[]>(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-         release_id, published_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, now())
+         schema_version, release_id, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9, now())
        ON CONFLICT (county_id, release, kind, format) WHERE source <> 'generated' DO UPDATE SET
          storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now(),
-         published_at = now()
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts,
+         schema_version = EXCLUDED.schema_version, created_at = now(), published_at = now()
        RETURNING ${DATASET_COLUMNS}`,
       [...fileValues(file), release.id],
     );
@@ -198,11 +206,12 @@ export class CountyDatasetsRepository {
   ): Promise<CountyDataset> {
     const [recorded] = await db.query<CountyDataset[]>(
       `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, key_field_counts,
-         release_id, kind, format)
-       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9, 'csv')
+         schema_version, release_id, kind, format)
+       VALUES ($1, $2, $3, $4, $5, $6, 'uploaded', $7, $8, $9, $10, 'csv')
        ON CONFLICT (county_id, release, kind, format) WHERE source <> 'generated' DO UPDATE SET
          storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, created_at = now()
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts,
+         schema_version = EXCLUDED.schema_version, created_at = now()
        WHERE county_datasets.published_at IS NULL
        RETURNING ${DATASET_COLUMNS}`,
       [...fileValues(file), file.releaseId, file.kind],
@@ -344,17 +353,17 @@ export class CountyDatasetsRepository {
     const generated = file.source.source === 'generated';
     const [row] = await this.db.query<CountyDataset[]>(
       `INSERT INTO county_datasets (county_id, release, kind, format, storage_key, bytes, sha256, records, source,
-         key_field_counts, release_id, published_at, derived_from, derived_from_sha256)
-       SELECT s.county_id, s.release, s.kind, $2, $3, $4, $5, s.records, s.source, s.key_field_counts, s.release_id,
+         key_field_counts, schema_version, release_id, published_at, derived_from, derived_from_sha256)
+       SELECT s.county_id, s.release, s.kind, $2, $3, $4, $5, s.records, s.source, s.key_field_counts, $7, s.release_id,
          s.published_at, s.id, s.sha256
        FROM county_datasets s WHERE s.id = $1 AND s.sha256 = $6 AND s.format = 'csv'
        ON CONFLICT (county_id, release, kind, format) WHERE ${generated ? `source = 'generated'` : `source <> 'generated'`}
        DO UPDATE SET storage_key = EXCLUDED.storage_key, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts, release_id = EXCLUDED.release_id,
-         published_at = EXCLUDED.published_at, derived_from = EXCLUDED.derived_from,
+         records = EXCLUDED.records, key_field_counts = EXCLUDED.key_field_counts,
+         schema_version = EXCLUDED.schema_version, release_id = EXCLUDED.release_id, published_at = EXCLUDED.published_at, derived_from = EXCLUDED.derived_from,
          derived_from_sha256 = EXCLUDED.derived_from_sha256, created_at = now()
        RETURNING ${DATASET_COLUMNS}`,
-      [file.source.id, file.format, file.storageKey, file.bytes, file.sha256, file.source.sha256],
+      [file.source.id, file.format, file.storageKey, file.bytes, file.sha256, file.source.sha256, SCHEMA_VERSION],
     );
     return row ?? null;
   }

@@ -2,14 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import type { CountyDataset } from '../../../releases';
 import { releaseOf } from '../../../releases';
-
-const RELEASE = /^\d{4}-(0[1-9]|1[0-2])$/;
+import { RELEASE_MONTH } from '../../../../common/validation';
 
 @ValidatorConstraint({ name: 'notFutureRelease' })
 class NotFutureRelease implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     // A malformed value is for the format check to name.
-    return typeof value !== 'string' || !RELEASE.test(value) || value <= releaseOf(new Date());
+    return typeof value !== 'string' || !RELEASE_MONTH.test(value) || value <= releaseOf(new Date());
   }
 
   defaultMessage(): string {
@@ -20,7 +19,7 @@ class NotFutureRelease implements ValidatorConstraintInterface {
 export class UploadDatasetQueryDto {
   @ApiProperty({ example: '2026-11', description: 'The monthly release the file is, YYYY-MM (UTC), not in the future' })
   @IsString({ message: 'release must be a month as YYYY-MM, for example 2026-11' })
-  @Matches(RELEASE, { message: 'release must be a month as YYYY-MM, for example 2026-11' })
+  @Matches(RELEASE_MONTH, { message: 'release must be a month as YYYY-MM, for example 2026-11' })
   @Validate(NotFutureRelease)
   release: string;
 }
