@@ -29,6 +29,7 @@ import { PARCEL_MAP_SESSION_CONTROLLERS } from './modules/parcels';
 import { StripeEventsModule } from './modules/stripe-events/stripe-events.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { WebhooksModule } from './modules/webhooks';
 
 @Module({
   imports: [
@@ -53,6 +54,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     DataApiModule,
     ParcelsApiModule,
     ParcelBatchesApiModule,
+    WebhooksModule,
   ],
   providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }, HttpMetrics],
 })

@@ -13,6 +13,7 @@ import { ParcelsWorkerModule } from './modules/parcels';
 import { NotificationsWorkerModule } from './modules/notifications/notifications-worker.module';
 import { StripeEventsWorkerModule } from './modules/stripe-events/stripe-events-worker.module';
 import { SubscriptionsWorkerModule } from './modules/subscriptions/subscriptions-worker.module';
+import { WebhooksWorkerModule } from './modules/webhooks';
 import { WorkerStatus } from './worker-status';
 
 /** The worker process: BullMQ processors and job schedulers; no HTTP but its metrics port. */
@@ -31,6 +32,7 @@ import { WorkerStatus } from './worker-status';
     FormatsWorkerModule,
     EventsWorkerModule,
     ParcelsWorkerModule,
+    WebhooksWorkerModule,
   ],
   providers: [WorkerStatus, JobMetrics],
 })

@@ -1637,6 +1637,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token owner's endpoints, newest first (never their secrets) */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /**
+         * Register an endpoint; the answer holds its signing secret, shown this once
+         * @description At most 10 endpoints. In production the URL must be https:// and every address its name resolves to public (not loopback, private, link-local or a metadata address); it is checked again at each delivery.
+         */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One endpoint */
+        get: operations["WebhooksController_get"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log: nothing more is sent to it */
+        delete: operations["WebhooksController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown this once; the old one also signs for overlapHours (24 by default) */
+        post: operations["WebhooksController_roll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable an endpoint disabled after three days of failed deliveries */
+        post: operations["WebhooksController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event (webhook.test) to this endpoint alone */
+        post: operations["WebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's last 100 deliveries, newest first: state, attempts, last status and latency */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed delivery again, with the same event id */
+        post: operations["WebhooksController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3029,6 +3153,11 @@ export interface components {
         };
         FieldDeprecationDto: {
             /**
+             * @description The field
+             * @example tax_rate_area
+             */
+            field: string;
+            /**
              * @description The schema version that announced it
              * @example 1.4.0
              */
@@ -3345,6 +3474,16 @@ export interface components {
             /** @description County Tracker: the published releases it may download, newest first (at most 12), each with whether it has a change file. Empty for a County SnapShot (its one file is downloadableRelease) and for a subscription that includes nothing now. */
             downloadableReleases: components["schemas"]["DownloadableReleaseDto"][];
         };
+        ManifestChangesDto: {
+            /** @example 2026-10 */
+            previousRelease: string;
+            /** @example 12 */
+            added: number;
+            /** @example 3 */
+            removed: number;
+            /** @example 240 */
+            changed: number;
+        };
         ManifestFileDto: {
             /**
              * @description The full county file, or the change file since the previous release
@@ -3397,6 +3536,13 @@ export interface components {
              * @enum {string}
              */
             plan: "one-time" | "annual";
+            /**
+             * @description Parcels in the full file
+             * @example 4210
+             */
+            records: number;
+            /** @description Null for the county's first release (nothing to compare) and for files not compared */
+            changes: components["schemas"]["ManifestChangesDto"] | null;
             /**
              * @description POST it with {"release", "kind", "format"} of a file (and the token) for a 15-minute link to that file
              * @example /api/v1/subscriptions/0b6e…/download-link
@@ -3466,6 +3612,111 @@ export interface components {
              */
             expiresAt: string;
             links: components["schemas"]["ParcelBatchLinksDto"];
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * @description Where deliveries are POSTed: https:// on a public address (http:// and local addresses outside production)
+             * @example https://example.com/hooks/county-data
+             */
+            url: string;
+            /**
+             * @description Your own note, up to 200 characters
+             * @example Snowflake loader
+             */
+            description?: string;
+            /** @description The events to send; every event when not given */
+            events?: ("release.published" | "subscription.renewing" | "subscription.expired")[];
+            /** @description Only events of these subscriptions of yours; every subscription (later ones too) when not given */
+            subscriptionIds?: string[];
+        };
+        WebhookEndpointWithSecretDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/county-data */
+            url: string;
+            /** @example Snowflake loader */
+            description: string;
+            events: ("release.published" | "subscription.renewing" | "subscription.expired")[];
+            /** @description Null: every subscription */
+            subscriptionIds: string[] | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description Why it was disabled (deliveries failing for three days) */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last roll still signs deliveries beside the current one
+             */
+            previousSecretUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The signing secret: keep it; it is not shown again (roll it for a new one)
+             * @example whsec_3q2-…
+             */
+            secret: string;
+        };
+        WebhookEndpointDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/county-data */
+            url: string;
+            /** @example Snowflake loader */
+            description: string;
+            events: ("release.published" | "subscription.renewing" | "subscription.expired")[];
+            /** @description Null: every subscription */
+            subscriptionIds: string[] | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description Why it was disabled (deliveries failing for three days) */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last roll still signs deliveries beside the current one
+             */
+            previousSecretUntil: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RollWebhookSecretDto: {
+            /**
+             * @description Hours the old secret keeps signing beside the new one (0: stops at once)
+             * @default 24
+             */
+            overlapHours: number;
+        };
+        WebhookTestEventDto: {
+            /** @example evt_3xk… */
+            eventId: string;
+        };
+        WebhookDeliveryDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The event id, the same in every attempt
+             * @example evt_3xk…
+             */
+            eventId: string;
+            /** @example release.published */
+            eventType: string;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status (null: no answer) */
+            lastStatus: number | null;
+            /** @description Why the last attempt failed */
+            lastError: string | null;
+            /** @description How long the last attempt took, in milliseconds */
+            lastLatencyMs: number | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: never;
@@ -7446,6 +7697,402 @@ export interface operations {
             };
             /** @description The batch is not done (queued, running or failed) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"][];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretDto"];
+                };
+            };
+            /** @description A URL that is not allowed, an unknown event, or a subscription not yours */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 10 endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_roll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollWebhookSecretDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEventDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"][];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint of the token owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such delivery of this endpoint, or it is still being delivered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ export const STORE_PATHS = {
   privacy: '/privacy',
   terms: '/terms',
   parcelMap: '/parcels',
+  dataSchema: '/schema',
 } as const;
 export type StorePage = keyof typeof STORE_PATHS;
 
@@ -34,6 +35,7 @@ export const STORE_PAGE_MODULES: Readonly<Record<string, string>> = {
   [STORE_PATHS.privacy]: 'src/features/legal/components/privacy-page.tsx',
   [STORE_PATHS.terms]: 'src/features/legal/components/terms-page.tsx',
   [STORE_PATHS.parcelMap]: 'src/features/parcel-map/components/parcel-map-page.tsx',
+  [STORE_PATHS.dataSchema]: 'src/features/data-schema/components/data-schema-page.tsx',
 };
 
 /** Pages of the admin console (web-admin), served under /admin, by name; its router takes its paths from here. */

@@ -1,6 +1,9 @@
 import { AdminSession } from '../modules/admin/staff-access/entities/admin-session.entity';
 import { AuditEntry } from '../modules/admin/audit/entities/audit-entry.entity';
 import { ApiToken } from '../modules/api-tokens/entities/api-token.entity';
+import { WebhookDeliveryRecord } from '../modules/webhooks/entities/webhook-delivery.entity';
+import { WebhookEndpointRecord } from '../modules/webhooks/entities/webhook-endpoint.entity';
+import { WebhookEventRecord } from '../modules/webhooks/entities/webhook-event.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { County } from '../modules/counties/entities/county.entity';
 import { CountyDatasetRecord } from '../modules/releases/entities/county-dataset.entity';
@@ -63,4 +66,7 @@ export const entities = [
   ParcelRecord,
   ParcelLoadRecord,
   ParcelBatchRecord,
+  WebhookEndpointRecord,
+  WebhookEventRecord,
+  WebhookDeliveryRecord,
 ];

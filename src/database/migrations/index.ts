@@ -30,6 +30,7 @@ import { ParcelSearchKnn1765600000000 } from './1765600000000-parcel-search-knn'
 import { ParcelBatches1765710000000 } from './1765710000000-parcel-batches';
 import { ParcelTileGeometry1765720000000 } from './1765720000000-parcel-tile-geometry';
 import { DatasetSchemaVersion1765800000000 } from './1765800000000-dataset-schema-version';
+import { Webhooks1765810000000 } from './1765810000000-webhooks';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   ParcelBatches1765710000000,
   ParcelTileGeometry1765720000000,
   DatasetSchemaVersion1765800000000,
+  Webhooks1765810000000,
 ];

@@ -32,7 +32,7 @@ export type EventName = keyof EventPayloads;
  * those in Redis, so never rename one a running store holds.
  */
 export const EVENT_LISTENERS = {
-  'release.published': ['conversions', 'tracker-emails', 'parcel-store'],
+  'release.published': ['conversions', 'tracker-emails', 'parcel-store', 'webhooks'],
   'order.paid': ['receipt', 'renewal-enrollment'],
 } as const satisfies { readonly [E in EventName]: readonly string[] };
 

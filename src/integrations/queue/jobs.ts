@@ -16,7 +16,9 @@ import type {
   SubscriptionExpiredJobData,
   TrackerDeliveryJobData,
   TrackerReleaseJobData,
+  WebhookDisabledJobData,
 } from '../../modules/mail/mail.constants';
+import type { DeliverWebhookJobData } from '../../modules/webhooks/webhooks.constants';
 import type { ReleaseDeliveriesJobData } from '../../modules/subscriptions/subscription-jobs.constants';
 import type { LoadCountyJobData } from '../../modules/parcels/parcels.constants';
 import type { BatchAppendJobData } from '../../modules/parcels/batches/parcel-batches.constants';
@@ -42,6 +44,7 @@ export interface JobPayloads {
     'renewal-failed': RenewalFailedJobData;
     'order-link': OrderLinkJobData;
     'dispute-notice': DisputeNoticeJobData;
+    'webhook-disabled': WebhookDisabledJobData;
   };
   billing: {
     /** Queued by older APIs only (enrollment follows order.paid now); handled as before. */
@@ -84,6 +87,10 @@ export interface JobPayloads {
     'batch-append': BatchAppendJobData;
     'parcel-batches-sweep': NoPayload;
   };
+  webhooks: {
+    deliver: DeliverWebhookJobData;
+    'webhooks-sweep': NoPayload;
+  };
   /** Each event's listeners (src/integrations/events/events.ts), and the relay's sweep. */
   [EVENTS_QUEUE]: EventListenerJobs & { [EVENTS_RELAY_SWEEP_JOB]: NoPayload };
 }
@@ -108,6 +115,7 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'renewal-failed': true,
     'order-link': true,
     'dispute-notice': true,
+    'webhook-disabled': true,
   },
   billing: { 'enroll-order': true, 'enrollment-sweep': true, 'stripe-reconciliation': true, 'invoice-sweep': true },
   datasets: { 'count-key-fields': true, 'key-field-counts-sweep': true },
@@ -123,11 +131,13 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
   'stripe-events': { 'stripe-reconciliation': true },
   'parcel-store': { 'load-county': true, 'parcel-store-sweep': true },
   'parcel-batches': { 'batch-append': true, 'parcel-batches-sweep': true },
+  webhooks: { deliver: true, 'webhooks-sweep': true },
   events: {
     'events-relay-sweep': true,
     'release.published:conversions': true,
     'release.published:tracker-emails': true,
     'release.published:parcel-store': true,
+    'release.published:webhooks': true,
     'order.paid:receipt': true,
     'order.paid:renewal-enrollment': true,
   },

@@ -13,5 +13,6 @@ import { ReleaseManifestService } from './release-manifest.service';
   imports: [ApiTokensModule, CountiesModule, DatasetFilesModule, DownloadsModule, SubscriptionsModule],
   controllers: [DataApiController],
   providers: [DataApiService, ReleaseManifestService],
+  exports: [ReleaseManifestService],
 })
 export class DataApiModule {}

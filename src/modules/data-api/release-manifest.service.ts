@@ -65,7 +65,10 @@ export class ReleaseManifestService {
 
   private async entryOf({ subscription, files }: HeldCounty, county: CountyRecord): Promise<ManifestCountyDto> {
     const sources = [files.full, ...(files.changes ? [files.changes] : [])];
-    const converted = await this.datasets.convertedOf(sources);
+    const [converted, facts] = await Promise.all([
+      this.datasets.convertedOf(sources),
+      this.datasets.releaseFileFacts(files.full.id),
+    ]);
     const listed: ManifestFileDto[] = [];
     const preparing: ManifestCountyDto['preparing'] = [];
     for (const source of sources) {
@@ -82,6 +85,16 @@ export class ReleaseManifestService {
       county: { id, name, state, stateCode, fips },
       subscriptionId: subscription.id,
       plan: subscription.purchaseType,
+      records: files.full.records,
+      changes:
+        facts?.previousRelease && facts.added !== null && facts.removed !== null && facts.changed !== null
+          ? {
+              previousRelease: facts.previousRelease,
+              added: facts.added,
+              removed: facts.removed,
+              changed: facts.changed,
+            }
+          : null,
       downloadLink: `/api/v1/subscriptions/${subscription.id}/download-link`,
       files: listed,
       preparing,

@@ -16,6 +16,7 @@ export type {
   SubscriptionExpiredJobData,
   TrackerDeliveryJobData,
   TrackerReleaseJobData,
+  WebhookDisabledJobData,
 } from './mail.constants';
 export { MailModule } from './mail.module';
 export { MailWorkerModule } from './mail-worker.module';

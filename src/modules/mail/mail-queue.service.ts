@@ -13,6 +13,7 @@ import {
   SubscriptionExpiredJobData,
   TrackerDeliveryJobData,
   TrackerReleaseJobData,
+  WebhookDisabledJobData,
 } from './mail.constants';
 
 /**
@@ -92,6 +93,14 @@ export class MailQueue {
 
   queueDisputeNotice(data: DisputeNoticeJobData): Promise<void> {
     return this.add(MailJob.disputeNotice, data, `dispute-${data.stripeDisputeId}-${data.status}`);
+  }
+
+  queueWebhookDisabled(data: WebhookDisabledJobData): Promise<void> {
+    return this.add(
+      MailJob.webhookDisabled,
+      data,
+      `webhook-disabled-${data.endpointId}-${Date.parse(data.disabledAt)}`,
+    );
   }
 
   /**

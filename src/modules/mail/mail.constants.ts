@@ -17,6 +17,8 @@ export const MailJob = {
   renewalFailed: 'renewal-failed',
   orderLink: 'order-link',
   disputeNotice: 'dispute-notice',
+  /** A customer's webhook endpoint was disabled after three days of failed deliveries. */
+  webhookDisabled: 'webhook-disabled',
 } as const;
 
 export type MailJobName = (typeof MailJob)[keyof typeof MailJob];
@@ -35,6 +37,7 @@ export const MAIL_MESSAGES = [
   MailJob.renewalFailed,
   MailJob.orderLink,
   MailJob.disputeNotice,
+  MailJob.webhookDisabled,
 ] as const;
 
 export type MailMessage = (typeof MAIL_MESSAGES)[number];
@@ -74,6 +77,12 @@ export interface SubscriptionExpiredJobData {
   subscriptionId: string;
   /** The expiration that passed (ISO). */
   expiresAt: string;
+}
+
+export interface WebhookDisabledJobData {
+  endpointId: string;
+  /** When it was disabled (ISO): an endpoint enabled and disabled again is told again. */
+  disabledAt: string;
 }
 
 export interface RenewalReceiptJobData {

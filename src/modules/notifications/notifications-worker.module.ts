@@ -5,6 +5,7 @@ import { MailModule } from '../mail';
 import { OrdersModule } from '../orders';
 import { PaymentsModule } from '../payments';
 import { SubscriptionsModule } from '../subscriptions';
+import { WebhooksModule } from '../webhooks';
 import { ReceiptSweep } from './receipt-sweep';
 import { OrderPaidListener } from './order-paid.listener';
 import { DisputeNoticeMail } from './templates/dispute-notice.mail';
@@ -18,6 +19,7 @@ import { SubscriptionExpiredMail } from './templates/subscription-expired.mail';
 import { SubscriptionFactsReader } from './templates/subscription-facts';
 import { TrackerDeliveryMail } from './templates/tracker-delivery.mail';
 import { TrackerReleaseMail } from './templates/tracker-release.mail';
+import { WebhookDisabledMail } from './templates/webhook-disabled.mail';
 
 /**
  * What the store tells its customers: one template for each message of the mail queue
@@ -26,7 +28,15 @@ import { TrackerReleaseMail } from './templates/tracker-release.mail';
  * than in mail, so that mail imports none of the modules that queue mail. Worker only.
  */
 @Module({
-  imports: [CountiesModule, DatasetFilesModule, MailModule, OrdersModule, PaymentsModule, SubscriptionsModule],
+  imports: [
+    CountiesModule,
+    DatasetFilesModule,
+    MailModule,
+    OrdersModule,
+    PaymentsModule,
+    SubscriptionsModule,
+    WebhooksModule,
+  ],
   providers: [
     ReceiptSweep,
     OrderPaidListener,
@@ -41,6 +51,7 @@ import { TrackerReleaseMail } from './templates/tracker-release.mail';
     RenewalFailedMail,
     OrderLinkMail,
     DisputeNoticeMail,
+    WebhookDisabledMail,
   ],
 })
 export class NotificationsWorkerModule {}

@@ -193,7 +193,7 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
         await expectAccessible();
       });
 
-      it.each(['/privacy', '/terms'])('%s', async (path) => {
+      it.each(['/privacy', '/terms', '/schema'])('%s', async (path) => {
         await visit(path);
         await h1().waitFor();
         await expectAccessible();

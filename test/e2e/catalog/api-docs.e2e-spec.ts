@@ -145,6 +145,7 @@ describe('API documentation at /api/docs', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(withToken.sort()).toEqual([
+      'DELETE /api/v1/webhooks/{id}',
       'GET /api/v1/batches',
       'GET /api/v1/batches/{id}',
       'GET /api/v1/batches/{id}/result',
@@ -153,8 +154,16 @@ describe('API documentation at /api/docs', () => {
       'GET /api/v1/releases/{month}/manifest.json',
       'GET /api/v1/subscriptions',
       'GET /api/v1/tiles/{z}/{x}/{y}.mvt',
+      'GET /api/v1/webhooks',
+      'GET /api/v1/webhooks/{id}',
+      'GET /api/v1/webhooks/{id}/deliveries',
       'POST /api/v1/batches',
       'POST /api/v1/subscriptions/{id}/download-link',
+      'POST /api/v1/webhooks',
+      'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+      'POST /api/v1/webhooks/{id}/enable',
+      'POST /api/v1/webhooks/{id}/roll-secret',
+      'POST /api/v1/webhooks/{id}/test',
     ]);
   });
 

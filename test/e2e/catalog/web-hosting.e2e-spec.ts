@@ -11,6 +11,7 @@ describe('Serving the web apps', () => {
     '/checkout/0f8e6b1e-2d0c-4f57-9f4e-9a3b2c1d0e5f',
     '/privacy',
     '/terms',
+    '/schema',
   ])('serves the store page for its route %s', async (path) => {
     const res = await request(context.store.server)
       .get(path)

@@ -106,6 +106,8 @@ describe('Access control: every API route × every kind of caller', () => {
   let batchA: string;
   /** A token of A's that only A's session may revoke. */
   let spareTokenIdA: string;
+  /** A webhook endpoint of A's (nothing is delivered: no worker runs here). */
+  let webhookA: string;
   let webhookEvents = 0;
   let checkouts = 0;
 
@@ -266,6 +268,14 @@ describe('Access control: every API route × every kind of caller', () => {
         .expect(202)
     ).body.id;
 
+    webhookA = (
+      await api()
+        .post('/api/v1/webhooks')
+        .set({ Authorization: `Bearer ${apiTokens.a}` })
+        .send({ url: 'http://127.0.0.1:9/hooks' })
+        .expect(201)
+    ).body.id;
+
     expiredToken = await expiredAdminToken();
     Object.assign(base, {
       anonymous: {},
@@ -421,6 +431,27 @@ describe('Access control: every API route × every kind of caller', () => {
       path: () => `/api/v1/subscriptions/${subsB.snapshot}/download-link`, expect: tokenHolders({ a: 404, b: 200 }) },
     { key: 'v1-link-absent', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: 'no such id',
       path: () => `/api/v1/subscriptions/${absent}/download-link`, expect: tokenHolders({ a: 404, b: 404 }) },
+
+    // Webhook endpoints: a live API token, and its owner's endpoints only.
+    { key: 'v1-webhooks', method: 'GET', route: '/api/v1/webhooks', path: () => '/api/v1/webhooks',
+      expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-webhook-create', method: 'POST', route: '/api/v1/webhooks', path: () => '/api/v1/webhooks',
+      send: () => ({ body: { url: 'http://127.0.0.1:9/more' } }), expect: tokenHolders({ a: 201, b: 201 }) },
+    { key: 'v1-webhook', method: 'GET', route: '/api/v1/webhooks/{id}', what: "A's endpoint",
+      path: () => `/api/v1/webhooks/${webhookA}`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-webhook-delete', method: 'DELETE', route: '/api/v1/webhooks/{id}', what: 'no such id',
+      path: () => `/api/v1/webhooks/${absent}`, expect: tokenHolders({ a: 404, b: 404 }) },
+    { key: 'v1-webhook-roll', method: 'POST', route: '/api/v1/webhooks/{id}/roll-secret', what: "A's endpoint",
+      path: () => `/api/v1/webhooks/${webhookA}/roll-secret`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-webhook-enable', method: 'POST', route: '/api/v1/webhooks/{id}/enable', what: "A's endpoint",
+      path: () => `/api/v1/webhooks/${webhookA}/enable`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-webhook-test', method: 'POST', route: '/api/v1/webhooks/{id}/test', what: "A's endpoint",
+      path: () => `/api/v1/webhooks/${webhookA}/test`, expect: tokenHolders({ a: 202, b: 404 }) },
+    { key: 'v1-webhook-log', method: 'GET', route: '/api/v1/webhooks/{id}/deliveries', what: "A's endpoint",
+      path: () => `/api/v1/webhooks/${webhookA}/deliveries`, expect: tokenHolders({ a: 200, b: 404 }) },
+    { key: 'v1-webhook-resend', method: 'POST', route: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+      what: 'no such delivery', path: () => `/api/v1/webhooks/${webhookA}/deliveries/${absent}/resend`,
+      expect: tokenHolders({ a: 404, b: 404 }) },
 
     // Parcel lookups: a live API token whose owner has an active County Tracker (both A and B have one).
     { key: 'v1-parcels', method: 'GET', route: '/api/v1/parcels', what: 'an address search',

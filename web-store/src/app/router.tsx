@@ -15,6 +15,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/components/checkout
 const OrderPage = lazy(() => import('../features/order-page/components/order-page'));
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
+const DataSchemaPage = lazy(() => import('../features/data-schema/components/data-schema-page'));
 const ParcelMapPage = lazy(() => {
   // The customer's counties are asked for while the map's code comes and runs, not after.
   startMapStart();
@@ -39,6 +40,7 @@ const PAGES: Record<StorePage, ReactElement> = {
   privacy: <PrivacyPage />,
   terms: <TermsPage />,
   parcelMap: <ParcelMapPage />,
+  dataSchema: <DataSchemaPage />,
 };
 
 /** A new page starts at its top, unless the address names a place on it. */

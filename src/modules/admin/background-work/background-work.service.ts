@@ -22,6 +22,7 @@ export const QUEUE_NAMES = [
   'events',
   'parcel-store',
   'parcel-batches',
+  'webhooks',
 ] as const;
 // BullMQ job ids: its counters, or the ids the modules give (letters, digits and separators).
 const JOB_ID = /^[A-Za-z0-9:_.-]{1,200}$/;

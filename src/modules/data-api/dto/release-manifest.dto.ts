@@ -37,6 +37,21 @@ export class ManifestPendingFileDto {
   format: DatasetFormat;
 }
 
+/** What changed in a county since its previous release (the change file holds these rows). */
+export class ManifestChangesDto {
+  @ApiProperty({ example: '2026-10' })
+  previousRelease: string;
+
+  @ApiProperty({ example: 12 })
+  added: number;
+
+  @ApiProperty({ example: 3 })
+  removed: number;
+
+  @ApiProperty({ example: 240 })
+  changed: number;
+}
+
 /** One county the token's owner holds in the release, with every file of it they may download. */
 export class ManifestCountyDto {
   @ApiProperty({ type: ApiCountyDto })
@@ -50,6 +65,16 @@ export class ManifestCountyDto {
     description: "'one-time': County SnapShot (no change files); 'annual': County Tracker",
   })
   plan: PurchaseType;
+
+  @ApiProperty({ example: 4210, description: 'Parcels in the full file' })
+  records: number;
+
+  @ApiProperty({
+    type: ManifestChangesDto,
+    nullable: true,
+    description: "Null for the county's first release (nothing to compare) and for files not compared",
+  })
+  changes: ManifestChangesDto | null;
 
   @ApiProperty({
     example: '/api/v1/subscriptions/0b6e…/download-link',

@@ -5,6 +5,9 @@ const FIELD_TYPES: FieldType[] = ['text', 'integer', 'decimal', 'money', 'date',
 
 /** A field announced to leave. */
 export class FieldDeprecationDto {
+  @ApiProperty({ example: 'tax_rate_area', description: 'The field' })
+  field: string;
+
   @ApiProperty({ example: '1.4.0', description: 'The schema version that announced it' })
   version: string;
 

@@ -15,6 +15,9 @@ export function LandingFooter() {
             <li>
               <Link to="/terms">Terms and Conditions</Link>
             </li>
+            <li>
+              <Link to="/schema">Data schema</Link>
+            </li>
             {siteInfo.supportEmail && (
               <li>
                 <a href={`mailto:${siteInfo.supportEmail}`}>Contact</a>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { PLANS } from '@contracts/plans';
 import { ButtonLink } from '@/components/ui/button';
 import { snapshotCard, trackerCard } from '../landing-content';
@@ -29,6 +30,8 @@ export function PricingSection() {
             <a href="/data-schema.pdf" download>
               Download the data schema (PDF)
             </a>
+            {' or '}
+            <Link to="/schema">see the fields and changelog online</Link>.
             <span className="muted"> Field availability varies by county.</span>
           </p>
         </div>
