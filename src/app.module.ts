@@ -29,7 +29,7 @@ import { PARCEL_MAP_SESSION_CONTROLLERS } from './modules/parcels';
 import { StripeEventsModule } from './modules/stripe-events/stripe-events.module';
 import { CustomerSubscriptionsController } from './modules/subscriptions/customer-subscriptions.controller';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
-import { WebhooksModule } from './modules/webhooks';
+import { DashboardWebhooksController, WebhooksModule } from './modules/webhooks';
 
 @Module({
   imports: [
@@ -73,6 +73,7 @@ export class AppModule implements NestModule {
         InvoicesController,
         ApiTokensController,
         ParcelBatchesController,
+        DashboardWebhooksController,
         ...PARCEL_MAP_SESSION_CONTROLLERS,
       );
   }

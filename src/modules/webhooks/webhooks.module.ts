@@ -5,14 +5,14 @@ import { UsersModule } from '../users';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookEventsService } from './webhook-events.service';
 import { WebhookFacts } from './webhook-facts.service';
-import { WebhooksController } from './webhooks.controller';
+import { DashboardWebhooksController, WebhooksController } from './webhooks.controller';
 import { WebhooksQueueModule } from './webhooks-queue.module';
 import { WebhooksRepository } from './webhooks.repository';
 
 /** Customers' webhook endpoints and the events raised for them (the worker delivers: WebhooksWorkerModule). */
 @Module({
   imports: [ApiTokensModule, SubscriptionsModule, UsersModule, WebhooksQueueModule],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, DashboardWebhooksController],
   providers: [WebhooksRepository, WebhookEventsService, WebhookEndpointsService, WebhookFacts],
   exports: [WebhooksRepository, WebhookEventsService, WebhookFacts],
 })

@@ -453,6 +453,27 @@ describe('Access control: every API route × every kind of caller', () => {
       what: 'no such delivery', path: () => `/api/v1/webhooks/${webhookA}/deliveries/${absent}/resend`,
       expect: tokenHolders({ a: 404, b: 404 }) },
 
+    // The same endpoints on the dashboard: the session only.
+    { key: 'webhooks', method: 'GET', route: '/api/webhooks', path: () => '/api/webhooks',
+      expect: customers({ a: 200, b: 200 }) },
+    { key: 'webhook-create', method: 'POST', route: '/api/webhooks', path: () => '/api/webhooks',
+      send: () => ({ body: { url: 'http://127.0.0.1:9/dashboard' } }), expect: customers({ a: 201, b: 201 }) },
+    { key: 'webhook', method: 'GET', route: '/api/webhooks/{id}', what: "A's endpoint",
+      path: () => `/api/webhooks/${webhookA}`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'webhook-delete', method: 'DELETE', route: '/api/webhooks/{id}', what: 'no such id',
+      path: () => `/api/webhooks/${absent}`, expect: customers({ a: 404, b: 404 }) },
+    { key: 'webhook-roll', method: 'POST', route: '/api/webhooks/{id}/roll-secret', what: "A's endpoint",
+      path: () => `/api/webhooks/${webhookA}/roll-secret`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'webhook-enable', method: 'POST', route: '/api/webhooks/{id}/enable', what: "A's endpoint",
+      path: () => `/api/webhooks/${webhookA}/enable`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'webhook-test', method: 'POST', route: '/api/webhooks/{id}/test', what: "A's endpoint",
+      path: () => `/api/webhooks/${webhookA}/test`, expect: customers({ a: 202, b: 404 }) },
+    { key: 'webhook-log', method: 'GET', route: '/api/webhooks/{id}/deliveries', what: "A's endpoint",
+      path: () => `/api/webhooks/${webhookA}/deliveries`, expect: customers({ a: 200, b: 404 }) },
+    { key: 'webhook-resend', method: 'POST', route: '/api/webhooks/{id}/deliveries/{deliveryId}/resend',
+      what: 'no such delivery', path: () => `/api/webhooks/${webhookA}/deliveries/${absent}/resend`,
+      expect: customers({ a: 404, b: 404 }) },
+
     // Parcel lookups: a live API token whose owner has an active County Tracker (both A and B have one).
     { key: 'v1-parcels', method: 'GET', route: '/api/v1/parcels', what: 'an address search',
       path: () => '/api/v1/parcels?address=1%20Main%20St', expect: tokenHolders({ a: 200, b: 200 }) },
