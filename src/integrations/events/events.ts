@@ -19,9 +19,25 @@ export interface OrderPaid {
   orderId: string;
 }
 
+/** A County Tracker renews within a week (raised by each day's run while it does: listeners act once per expiration). */
+export interface SubscriptionRenewing {
+  subscriptionId: string;
+  /** The expiration it renews at (ISO). */
+  renewsAt: string;
+}
+
+/** A County Tracker ended without renewing. */
+export interface SubscriptionExpired {
+  subscriptionId: string;
+  /** The expiration that passed (ISO). */
+  expiredAt: string;
+}
+
 export interface EventPayloads {
   'release.published': ReleasePublished;
   'order.paid': OrderPaid;
+  'subscription.renewing': SubscriptionRenewing;
+  'subscription.expired': SubscriptionExpired;
 }
 
 export type EventName = keyof EventPayloads;
@@ -34,6 +50,8 @@ export type EventName = keyof EventPayloads;
 export const EVENT_LISTENERS = {
   'release.published': ['conversions', 'tracker-emails', 'parcel-store', 'webhooks'],
   'order.paid': ['receipt', 'renewal-enrollment'],
+  'subscription.renewing': ['webhooks'],
+  'subscription.expired': ['webhooks'],
 } as const satisfies { readonly [E in EventName]: readonly string[] };
 
 type ListenerJob<E extends EventName> = `${E}:${(typeof EVENT_LISTENERS)[E][number]}`;

@@ -140,6 +140,8 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'release.published:webhooks': true,
     'order.paid:receipt': true,
     'order.paid:renewal-enrollment': true,
+    'subscription.renewing:webhooks': true,
+    'subscription.expired:webhooks': true,
   },
 };
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { StripeGateway } from '../../integrations/stripe/stripe.gateway';
+import { DomainEvents } from '../events';
 import { MailQueue } from '../mail';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -16,6 +17,7 @@ export class SubscriptionExpiryService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly mail: MailQueue,
     private readonly stripe: StripeGateway,
+    private readonly events: DomainEvents,
   ) {}
 
   async run(now = new Date()): Promise<string> {
@@ -24,9 +26,14 @@ export class SubscriptionExpiryService {
       // Queued before the commit: if queueing fails, nothing expires and the next run tries again.
       for (const row of rows) {
         await this.mail.queueExpiryNotice({ subscriptionId: row.id, expiresAt: row.expiresAt.toISOString() });
+        await this.events.raise(db, 'subscription.expired', {
+          subscriptionId: row.id,
+          expiredAt: row.expiresAt.toISOString(),
+        });
       }
       return rows;
     });
+    await this.events.relay();
     for (const { id, stripeSubscriptionId } of expired) {
       if (!stripeSubscriptionId) continue;
       // Stripe would otherwise keep retrying the declined renewal of a subscription that has ended here.

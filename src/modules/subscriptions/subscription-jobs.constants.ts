@@ -37,3 +37,5 @@ export const SUBSCRIPTION_JOB_SCHEDULES: Record<(typeof SubscriptionJob)[keyof t
 
 /** How long before expiration a renewing County Tracker's customer is reminded. */
 export const RENEWAL_REMINDER_DAYS = 30;
+/** How far ahead a renewal is announced to the customer's systems (subscription.renewing). */
+export const RENEWAL_NOTICE_DAYS = 7;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatasetFilesModule } from '../releases';
+import { EventsModule } from '../events';
 import { MailModule } from '../mail';
 import { SubscriptionsModule } from './subscriptions.module';
 import { RenewalRemindersService } from './renewal-reminders.service';
@@ -12,7 +13,7 @@ import { TrackerDeliveriesService } from './tracker-deliveries.service';
 
 /** The worker's subscription work: monthly deliveries and a release's, renewal reminders, expiry. */
 @Module({
-  imports: [DatasetFilesModule, MailModule, SubscriptionsModule, SubscriptionJobsQueueModule],
+  imports: [DatasetFilesModule, EventsModule, MailModule, SubscriptionsModule, SubscriptionJobsQueueModule],
   providers: [
     SubscriptionJobsProcessor,
     TrackerDeliveriesService,

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
+import { RenewalRemindersService } from '../../../src/modules/subscriptions/renewal-reminders.service';
+import { SubscriptionExpiryService } from '../../../src/modules/subscriptions/subscription-expiry.service';
 import { deliveryJobId, WEBHOOKS_QUEUE } from '../../../src/modules/webhooks/webhooks.constants';
 import { eventually } from '../../support/eventually';
 import { awaitMessages } from '../../support/outbox';
@@ -364,5 +366,48 @@ print(verify_cds_signature(sys.argv[1], open(sys.argv[2], "rb").read(), sys.argv
     expect(enabled.body).toMatchObject({ status: 'enabled', disabledReason: null });
     await api().post(`/api/v1/webhooks/${down.id}/deliveries/${failed.id}/resend`).set(bearer(aliceToken)).expect(202);
     await newestDelivery(down.id, (row) => row.state === 'delivered');
+  });
+
+  it("tells a customer's endpoints a Tracker renews within a week, once, and that one has ended", async () => {
+    const worker = context.worker!;
+    await db().query(
+      `UPDATE subscriptions SET auto_renew = true, expiration_date = now() + interval '5 days' WHERE id = $1`,
+      [bobSub],
+    );
+    await worker.get(RenewalRemindersService, { strict: false }).run();
+    const [renewing] = await waitFor('/bob');
+    const notice = JSON.parse(renewing.body);
+    expect(notice).toMatchObject({
+      type: 'subscription.renewing',
+      data: {
+        subscription: {
+          id: bobSub,
+          plan: 'annual',
+          status: 'active',
+          autoRenew: true,
+          county: { fips: counties[2].fips },
+        },
+      },
+    });
+    expect(Date.parse(notice.data.renewsAt) - Date.now()).toBeGreaterThan(4 * 86_400_000);
+    // The next day's run finds it again: the same renewal is not announced twice.
+    await worker.get(RenewalRemindersService, { strict: false }).run();
+    await db().query(
+      `UPDATE subscriptions SET auto_renew = false, expiration_date = now() - interval '1 day' WHERE id = $1`,
+      [bobSub],
+    );
+    await worker.get(SubscriptionExpiryService, { strict: false }).run();
+    const [, ended] = await waitFor('/bob', 2);
+    expect(JSON.parse(ended.body)).toMatchObject({
+      type: 'subscription.expired',
+      data: { subscription: { id: bobSub, status: 'expired' } },
+    });
+    const events = await db().query(
+      `SELECT v.type FROM webhook_events v JOIN users u ON u.id = v.user_id WHERE u.email = $1 ORDER BY v.created_at`,
+      ['hooks-bob@example.com'],
+    );
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['subscription.renewing', 'subscription.expired']);
+    // Alice's endpoints hear nothing of Bob's subscription.
+    expect(received.filter((r) => r.path !== '/bob' && JSON.parse(r.body).data?.subscription)).toEqual([]);
   });
 });
