@@ -5,7 +5,7 @@
 export { DATA_FIELDS, DATA_SCHEMA, IDENTIFIER_FIELDS } from './data-schema';
 export type { DataField, FieldType } from './data-schema';
 export { DATA_SCHEMA_PATH } from './data-schema.controller';
-export { pendingDeprecations, SCHEMA_VERSION, SCHEMA_VERSIONS } from './schema-versions';
+export { deprecationNotices, pendingDeprecations, SCHEMA_VERSION, SCHEMA_VERSIONS } from './schema-versions';
 export type { FieldDeprecation, SchemaVersion } from './schema-versions';
 export { DataSchemaModule } from './data-schema.module';
 export { CsvFormatError, CsvScanner, MAX_HEADER_BYTES } from './reading/csv-scanner';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contractBreaks } from './schema-contract';
 import {
+  deprecationNotices,
   fieldHistory,
   pendingDeprecations,
   SCHEMA_VERSION,
@@ -65,7 +66,7 @@ describe('contractBreaks', () => {
       version: '1.1.0',
       date: '2026-02-01',
       summary: 'notice',
-      deprecated: [{ field: 'tax_amount', leavesOn: '2026-05-02', note: 'use taxable_value' }],
+      deprecated: [{ field: 'tax_amount', leavesOn: '2026-05-02', note: 'Use taxable_value.' }],
     };
     const snapshots = [snapshot('1.0.0', text, money), snapshot('1.1.0', text, money), snapshot('2.0.0', text)];
     const removal = (date: string, version = '2.0.0'): SchemaVersion => ({
@@ -121,24 +122,28 @@ describe('fieldHistory and pendingDeprecations', () => {
     expect(fieldHistory('geometry_wkt')).toEqual({ since: '1.1.0', deprecated: null });
   });
 
-  it('announces a deprecation until the field leaves', () => {
+  it('announces a deprecation until the field leaves, as release emails word it', () => {
     const versions: SchemaVersion[] = [
       { version: '1.0.0', date: '2026-01-01', summary: 'first' },
       {
         version: '1.1.0',
         date: '2026-02-01',
         summary: 'notice',
-        deprecated: [{ field: 'tax_amount', leavesOn: '2026-06-01', note: 'use taxable_value' }],
+        deprecated: [{ field: 'tax_amount', leavesOn: '2026-06-01', note: 'Use taxable_value.' }],
       },
     ];
     const notice = {
       field: 'tax_amount',
       leavesOn: '2026-06-01',
-      note: 'use taxable_value',
+      note: 'Use taxable_value.',
       version: '1.1.0',
       announced: '2026-02-01',
     };
     expect(pendingDeprecations('2026-03-01', versions)).toEqual([notice]);
     expect(pendingDeprecations('2026-06-01', versions)).toEqual([]);
+    expect(deprecationNotices('2026-03-01', versions)).toEqual([
+      'Schema notice: the field tax_amount is deprecated (schema 1.1.0, 2026-02-01) and may leave the files from 2026-06-01. Use taxable_value.',
+    ]);
+    expect(deprecationNotices('2026-03-01')).toEqual([]);
   });
 });

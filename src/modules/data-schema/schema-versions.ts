@@ -78,6 +78,18 @@ export function pendingDeprecations(
     .filter((d) => d.leavesOn > today && !versions.some((v) => v.removed?.includes(d.field)));
 }
 
+/**
+ * The notices release emails carry while fields are deprecated and not gone yet: one sentence each,
+ * naming the field, the day it may leave and what to do.
+ */
+export function deprecationNotices(today: string, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS): string[] {
+  return pendingDeprecations(today, versions).map(
+    (d) =>
+      `Schema notice: the field ${d.field} is deprecated (schema ${d.version}, ${d.announced}) and may leave the files ` +
+      `from ${d.leavesOn}. ${d.note}`.trim(),
+  );
+}
+
 /** A version's fields as frozen: name and type, in file order. */
 export interface SchemaSnapshot {
   version: string;

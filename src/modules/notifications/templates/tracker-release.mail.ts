@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatDate } from '../../../common/dates';
 import { CONVERTED_FORMATS, formatInfo } from '../../../contracts/dataset-formats';
+import { deprecationNotices } from '../../data-schema';
 import { CountyDatasetsService, ReleaseFileFacts } from '../../releases';
 import { MailJob, MailTemplate, RenderedMail, TrackerReleaseJobData } from '../../mail';
 import { OrderLinks, OrderPageLinks } from '../../orders';
@@ -100,6 +101,8 @@ export class TrackerReleaseMail {
         ...releaseFileLinks(facts, links, subscriptionId),
         'These links keep working: each time you use one, it makes a fresh download link.',
         { label: 'All the files of your order', link: links.page },
+        // Fields announced to leave: at least 90 days' notice, in every release email until they go.
+        ...deprecationNotices(new Date().toISOString().slice(0, 10)),
         subscription.expirationDate
           ? `Your County Tracker runs until ${formatDate(subscription.expirationDate)}.`
           : 'Your County Tracker is active.',
