@@ -43,7 +43,7 @@ export const FORMAT_NOTES: Record<DatasetFormat, { types: string; geometry: stri
 
 /** What holds for every format other than CSV. */
 export const FORMAT_RULES = [
-  'Every field, every format: a converted file has every field of this schema in this order (a change file: "change" first), whichever the county records; geometry_wkt is the file\u2019s geometry rather than a column.',
+  'Every field, every format: a converted file has every field of this schema in this order (a change file: "change", "change_types" and "changed_fields" first), whichever the county records; geometry_wkt is the file\u2019s geometry rather than a column.',
   'Boundaries or points: where a county\u2019s file has parcel boundaries, they are the geometry, and a parcel without one has a null geometry; where it has none at all, each parcel is its point (from latitude and longitude).',
   'Invalid values become null: a value not valid for its field\u2019s type (a date that is not a date, text in a number) is kept as it came in the CSV, and is null in the typed formats.',
   'Parcels without coordinates are kept: the point comes from latitude and longitude when both are valid; a parcel without them has an empty (null) geometry, and the two fields stay columns of their own.',

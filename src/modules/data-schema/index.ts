@@ -4,6 +4,8 @@
  */
 export { DATA_FIELDS, DATA_SCHEMA, IDENTIFIER_FIELDS } from './data-schema';
 export type { DataField, FieldType } from './data-schema';
+export { CHANGE_COLUMNS, CHANGE_TYPES, changeTypeOf, LIST_SEPARATOR } from './change-types';
+export type { ChangeType } from './change-types';
 export { DATA_SCHEMA_PATH } from './data-schema.controller';
 export { deprecationNotices, pendingDeprecations, SCHEMA_VERSION, SCHEMA_VERSIONS } from './schema-versions';
 export type { FieldDeprecation, SchemaVersion } from './schema-versions';

@@ -182,12 +182,24 @@ describe('Converting a county file to each format', () => {
     expect(second.year_built).toBeNull();
   });
 
-  it('keeps the leading change column of a change file in every format', async () => {
-    const changes = `change,parcel_id,county_fips\nadded,001,24510\nremoved,002,24510\n`;
+  it('keeps the leading change columns of a change file in every format', async () => {
+    const changes = [
+      'change,change_types,changed_fields,parcel_id,county_fips',
+      'added,added,,001,24510',
+      'changed,owner_changed;sale_recorded,owner_name;last_sale_price,003,24510',
+      'removed,removed,,002,24510',
+    ].join('\n');
     const { path } = await convertCountyFile('gpkg', Readable.from([Buffer.from(changes)]), dir, 'changes');
     const gpkg = await readWithGdal(path);
-    expect(gpkg.fields.size).toBe(fieldCount + 1);
-    expect(gpkg.features.map((f) => f.properties.change)).toEqual(['added', 'removed']);
+    expect([...gpkg.fields.keys()].slice(0, 4)).toEqual(['change', 'change_types', 'changed_fields', 'parcel_id']);
+    expect(gpkg.fields.size).toBe(fieldCount + 3);
+    expect(
+      gpkg.features.map((f) => [f.properties.change, f.properties.change_types, f.properties.changed_fields]),
+    ).toEqual([
+      ['added', 'added', null],
+      ['changed', 'owner_changed;sale_recorded', 'owner_name;last_sale_price'],
+      ['removed', 'removed', null],
+    ]);
     expect((await stat(path)).size).toBeGreaterThan(0);
   });
 

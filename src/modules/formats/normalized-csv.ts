@@ -2,12 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { FileKind } from '../../contracts/dataset-formats';
-import { DATA_FIELDS, FieldType } from '../data-schema';
+import { CHANGE_COLUMNS, DATA_FIELDS, FieldType } from '../data-schema';
 import { CsvRecordReader, RecordView } from '../data-schema';
 import { isValidValue } from '../data-schema';
 import { polygonalWkb } from './wkt-to-wkb';
 
-/** A column of a converted file: a schema field (or a change file's `change`), with its type. */
+/** A column of a converted file: a schema field (or a change file's `change`, `change_types`, `changed_fields`), with its type. */
 export interface OutputField {
   name: string;
   type: FieldType;
@@ -22,7 +22,8 @@ export const BOUNDARY_FIELD = DATA_FIELDS.find((field) => field.type === 'geomet
  */
 export function outputFields(kind: FileKind): OutputField[] {
   const fields = DATA_FIELDS.filter((field) => field.type !== 'geometry').map(({ name, type }) => ({ name, type }));
-  return kind === 'changes' ? [{ name: 'change', type: 'text' }, ...fields] : fields;
+  const change: OutputField[] = CHANGE_COLUMNS.map((name) => ({ name, type: 'text' }));
+  return kind === 'changes' ? [...change, ...fields] : fields;
 }
 
 /**

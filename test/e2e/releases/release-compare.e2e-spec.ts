@@ -300,17 +300,38 @@ describe('Comparing a draft county file with its previous release', () => {
     expect(file).toMatchObject({ sha256: sha256(stored), bytes: stored.length });
 
     const f = county.fips;
+    // Each row typed: what kind of change, and which fields changed (a field the file dropped too: P05's site_city).
     expect(await changeFileRows(county)).toEqual([
-      ['change', 'parcel_id', 'county_fips', 'owner_name', 'mail_address', 'year_built', 'zoning_code'],
-      ['added', 'P11', f, 'KATHERINE "KATE" JOHNSON', '11 MAIN ST', '1918', ''],
-      ['added', 'P12', f, 'FRANCES ALLEN', '12 MAIN ST', '1932', 'R-2'],
-      ['changed', 'P02', f, 'GRACE BREWSTER HOPPER', '2 MAIN ST', '1951', ''],
-      ['changed', 'P03', f, 'TURING, ALAN', '3 MAIN ST', '1912', ''],
-      ['changed', 'P04', f, 'EMMY NOETHER', '4 MAIN ST', '1953', 'R-1'],
-      ['changed', 'P05', f, 'KURT GODEL', '5 MAIN ST', '1954', ''],
+      [
+        'change',
+        'change_types',
+        'changed_fields',
+        'parcel_id',
+        'county_fips',
+        'owner_name',
+        'mail_address',
+        'year_built',
+        'zoning_code',
+      ],
+      ['added', 'added', '', 'P11', f, 'KATHERINE "KATE" JOHNSON', '11 MAIN ST', '1918', ''],
+      ['added', 'added', '', 'P12', f, 'FRANCES ALLEN', '12 MAIN ST', '1932', 'R-2'],
+      ['changed', 'owner_changed', 'owner_name', 'P02', f, 'GRACE BREWSTER HOPPER', '2 MAIN ST', '1951', ''],
+      [
+        'changed',
+        'owner_changed;other_changed',
+        'owner_name;year_built',
+        'P03',
+        f,
+        'TURING, ALAN',
+        '3 MAIN ST',
+        '1912',
+        '',
+      ],
+      ['changed', 'other_changed', 'zoning_code', 'P04', f, 'EMMY NOETHER', '4 MAIN ST', '1953', 'R-1'],
+      ['changed', 'address_changed', 'site_city', 'P05', f, 'KURT GODEL', '5 MAIN ST', '1954', ''],
       // Removed parcels carry their last known record, without the columns their file lacked.
-      ['removed', 'P06', f, 'JOHN VON NEUMANN', '6 MAIN ST', '1955', ''],
-      ['removed', 'P07', f, 'SMITH, JOHN', '7 MAIN ST', '1956', ''],
+      ['removed', 'removed', '', 'P06', f, 'JOHN VON NEUMANN', '6 MAIN ST', '1955', ''],
+      ['removed', 'removed', '', 'P07', f, 'SMITH, JOHN', '7 MAIN ST', '1956', ''],
     ]);
   });
 
@@ -369,7 +390,9 @@ describe('Comparing a draft county file with its previous release', () => {
       duplicate_parcel_ids: 0,
       flags: ['unchanged'],
     });
-    expect(await changeFileRows(county)).toEqual([['change', ...SMALL_HEADER.split(',')]]);
+    expect(await changeFileRows(county)).toEqual([
+      ['change', 'change_types', 'changed_fields', ...SMALL_HEADER.split(',')],
+    ]);
     expect((await changeFiles(county))[0].records).toBe(0);
   });
 
@@ -384,14 +407,14 @@ describe('Comparing a draft county file with its previous release', () => {
       changed_fields: { geometry: 1 },
     });
     const [header, ...rows] = await changeFileRows(county);
-    expect(header).toEqual(['change', ...SHAPED_HEADER.split(',')]);
+    expect(header).toEqual(['change', 'change_types', 'changed_fields', ...SHAPED_HEADER.split(',')]);
     const after = shapedAfter(county.fips);
     const before = shapedBefore(county.fips);
     const boundary = (line: string) => line.slice(line.indexOf('"') + 1, -1);
-    expect(rows.map((row) => [row[0], row[1], row[4]])).toEqual([
-      ['added', 'S5', boundary(after[4])],
-      ['changed', 'S2', boundary(after[2])],
-      ['removed', 'S4', boundary(before[4])],
+    expect(rows.map((row) => [row[0], row[1], row[2], row[3], row[6]])).toEqual([
+      ['added', 'added', '', 'S5', boundary(after[4])],
+      ['changed', 'geometry_changed', 'geometry_wkt', 'S2', boundary(after[2])],
+      ['removed', 'removed', '', 'S4', boundary(before[4])],
     ]);
   });
 
@@ -537,7 +560,8 @@ describe('Comparing a draft county file with its previous release', () => {
       changed: 1,
       changed_fields: { [last]: 1 },
     });
-    expect((await changeFileRows(county))[1].slice(0, 2)).toEqual(['changed', 'W2']);
+    // Typed over all 270 columns: the last field changed, of no named kind.
+    expect((await changeFileRows(county))[1].slice(0, 4)).toEqual(['changed', 'other_changed', last, 'W2']);
   });
 
   it('refuses to publish the flagged counties until acknowledged, then publishes the change files', async () => {

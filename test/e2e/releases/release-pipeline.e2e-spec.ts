@@ -3,6 +3,7 @@ import { text } from 'node:stream/consumers';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
 import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
+import { CHANGE_TYPES, changeTypeOf } from '../../../src/modules/data-schema';
 import type { CountyForDataset } from '../../../src/modules/releases/files/dataset-generator';
 import { syntheticSourceFile } from '../../../src/dev/synthetic-data/synthetic-source-file';
 import { binaryBody } from '../../support/binary-body';
@@ -26,6 +27,23 @@ function expectedChanges(county: County, before: string, after: string) {
     removed: [...old.keys()].filter((parcel) => !next.has(parcel)).length,
     changed: [...next].filter(([parcel, line]) => old.has(parcel) && old.get(parcel) !== line).length,
   };
+}
+
+/** Each changed parcel's changed fields and their kinds, as the generator made them: `parcel → "types|fields"`. */
+function expectedTypedChanges(county: County, before: string, after: string): Map<string, string> {
+  const records = (month: string) =>
+    new Map([...countyRecords(county, month)].map((record) => [record[PARCEL], record]));
+  const [old, next] = [records(before), records(after)];
+  const typed = new Map<string, string>();
+  for (const [parcel, record] of next) {
+    const previous = old.get(parcel);
+    if (!previous) continue;
+    const fields = DATASET_COLUMNS.filter((_, i) => record[i] !== previous[i]);
+    if (fields.length === 0) continue;
+    const types = CHANGE_TYPES.filter((type) => fields.some((field) => changeTypeOf(field) === type));
+    typed.set(parcel, `${types.join(';')}|${fields.join(';')}`);
+  }
+  return typed;
 }
 
 describe('A month of synthetic data through the whole release pipeline', () => {
@@ -110,7 +128,16 @@ describe('A month of synthetic data through the whole release pipeline', () => {
       .parse(binaryBody)
       .expect(200);
     const [header, ...rows] = parseCsv(gunzipSync(file.body as Buffer).toString('utf8')).filter((r) => r.length > 1);
-    expect(header).toEqual(['change', ...DATASET_COLUMNS]);
+    expect(header).toEqual(['change', 'change_types', 'changed_fields', ...DATASET_COLUMNS]);
+    // Every changed parcel typed as the generator changed it: which fields, and what kind of change they make.
+    const typed = expectedTypedChanges(county, '2026-09', '2026-10');
+    const changedRows = rows.filter((row) => row[0] === 'changed');
+    expect(new Map(changedRows.map((row) => [row[3], `${row[1]}|${row[2]}`]))).toEqual(typed);
+    // The synthetic month sells parcels, changes owners and revalues: each kind occurs.
+    const kinds = new Set(changedRows.flatMap((row) => row[1].split(';')));
+    for (const kind of ['owner_changed', 'sale_recorded', 'value_changed'])
+      expect([kind, kinds.has(kind)]).toEqual([kind, true]);
+    expect(rows.filter((row) => row[0] !== 'changed').every((row) => row[1] === row[0] && row[2] === '')).toBe(true);
     const byKind = (kind: string) => rows.filter((row) => row[0] === kind).length;
     expect({ added: byKind('added'), removed: byKind('removed'), changed: byKind('changed') }).toEqual({
       added: counts.added,

@@ -12,7 +12,7 @@ import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { keyFieldCountsOf, type KeyFieldCounts } from '../../data-schema';
+import { CHANGE_TYPES, changeTypeOf, keyFieldCountsOf, LIST_SEPARATOR, type KeyFieldCounts } from '../../data-schema';
 import { RecordIndexer, type RecordPlaces } from './record-index';
 import { pickRecords, writeUnzippedCopy } from './unzipped-copy';
 
@@ -297,11 +297,6 @@ export class ComparisonSession {
    */
   async fieldChanges(found: FoundChanges, staged: StagedRecords): Promise<{ changes: ChangeTable } & ParcelChanges> {
     const { columns } = staged;
-    const value = (alias: string, column: string) => `coalesce(${alias}.${quoteIdentifier(column)}, '')`;
-    const differs = (column: string) =>
-      column === GEOMETRY_COLUMN
-        ? `NOT pg_temp.same_shape(${value('c', column)}, ${value('p', column)})`
-        : `${value('c', column)} <> ${value('p', column)}`;
     const changedParcels = `FROM ${found.table} d ${joinStaged(staged, 'c', 0, 'current_row')} ${joinStaged(staged, 'p', 1, 'previous_row')}
        WHERE d.change = 'changed'`;
     let { changed } = found;
@@ -328,22 +323,44 @@ export class ComparisonSession {
   }
 
   /**
-   * The change file's CSV as PostgreSQL writes it (COPY TO STDOUT): a header of `change` and the
-   * current file's columns, then the added and changed parcels with their current record and
-   * the removed ones with their last record (columns the current file added left empty), by
-   * change and parcel_id so that the same files always give the same bytes.
+   * The change file's CSV as PostgreSQL writes it (COPY TO STDOUT): a header of `change`,
+   * `change_types`, `changed_fields` and the current file's columns, then the added and changed
+   * parcels with their current record and the removed ones with their last record (columns the
+   * current file added left empty), by change and parcel_id so that the same files always give the
+   * same bytes. A changed parcel's fields are those that differ as fieldChanges counts them (the
+   * boundary as a shape), its types what those fields make it (change-types.ts), each list in
+   * schema order, `;`-separated.
    */
   changeRows(changes: ChangeTable): Readable {
     const { table, staged } = changes;
     const of = (alias: string) =>
       staged.currentColumns.map((column) => `${alias}.${quoteIdentifier(column)}`).join(', ');
+    const changedColumns = staged.columns.map((column) => ({ column, differs: differs(column) }));
+    const listed = (items: { name: string; when: string }[]) =>
+      items.length === 0
+        ? `''`
+        : // An array, not concat_ws: a function takes at most 100 arguments, and a county has 270 columns.
+          `array_to_string(ARRAY[${items.map(({ name, when }) => `CASE WHEN ${when} THEN '${name}' END`).join(', ')}]::text[], '${LIST_SEPARATOR}')`;
+    const changedFields = listed(changedColumns.map(({ column, differs }) => ({ name: column, when: differs })));
+    const changeTypes = listed(
+      CHANGE_TYPES.flatMap((type) => {
+        const making = changedColumns.filter(({ column }) => changeTypeOf(column) === type);
+        return making.length === 0
+          ? []
+          : [{ name: type, when: making.map(({ differs }) => `(${differs})`).join(' OR ') }];
+      }),
+    );
     return this.client.query(
       copyTo(
         `COPY (
-           SELECT d.change AS change, ${of('c')}
-           FROM ${table} d ${joinStaged(staged, 'c', 0, 'current_row')} WHERE d.change <> 'removed'
+           SELECT d.change AS change,
+             CASE WHEN d.change = 'added' THEN 'added' ELSE ${changeTypes} END AS change_types,
+             CASE WHEN d.change = 'added' THEN '' ELSE ${changedFields} END AS changed_fields, ${of('c')}
+           FROM ${table} d ${joinStaged(staged, 'c', 0, 'current_row')}
+             ${joinStaged(staged, 'p', 1, 'previous_row', 'LEFT JOIN')}
+           WHERE d.change <> 'removed'
            UNION ALL
-           SELECT d.change, ${of('p')}
+           SELECT d.change, 'removed', '', ${of('p')}
            FROM ${table} d ${joinStaged(staged, 'p', 1, 'previous_row')} WHERE d.change = 'removed'
            ORDER BY change, parcel_id
          ) TO STDOUT (FORMAT csv, HEADER true)`,
@@ -426,6 +443,19 @@ const SAME_SHAPE_FUNCTION = `
   END $$`;
 
 /** Joins the staged records of one file (0: current, 1: previous) to the changes' rows by record number. */
-function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string): string {
-  return `JOIN ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
+function joinStaged(staged: StagedRecords, alias: string, file: number, rowColumn: string, join = 'JOIN'): string {
+  return `${join} ${staged.table} ${alias} ON ${alias}.${FILE} = ${file} AND ${alias}.${ROW} = d.${rowColumn}`;
+}
+
+const value = (alias: string, column: string) => `coalesce(${alias}.${quoteIdentifier(column)}, '')`;
+
+/**
+ * Whether a column differs between a changed parcel's current record (c) and its previous one (p):
+ * empty and missing alike, the boundary compared as a shape (SAME_SHAPE_FUNCTION, made by
+ * fieldChanges where a file has boundaries).
+ */
+function differs(column: string): string {
+  return column === GEOMETRY_COLUMN
+    ? `NOT pg_temp.same_shape(${value('c', column)}, ${value('p', column)})`
+    : `${value('c', column)} <> ${value('p', column)}`;
 }
