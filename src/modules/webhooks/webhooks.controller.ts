@@ -12,6 +12,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
@@ -123,7 +124,7 @@ function webhookRoutes(path: string, guard: Type<CanActivate>, customer: () => P
     @Post(':id/test')
     @HttpCode(202)
     @ApiOperation({ summary: 'Send a test event (webhook.test) to this endpoint alone' })
-    @ApiOkResponse({ type: WebhookTestEventDto })
+    @ApiAcceptedResponse({ type: WebhookTestEventDto })
     @ApiNotFoundResponse({ description: 'No endpoint of the token owner has this id' })
     @ApiConflictResponse({ description: 'The endpoint is disabled' })
     test(@customer() userId: string, @Param('id', uuidParam('endpoint')) id: string): Promise<WebhookTestEventDto> {
@@ -146,7 +147,7 @@ function webhookRoutes(path: string, guard: Type<CanActivate>, customer: () => P
     @Post(':id/deliveries/:deliveryId/resend')
     @HttpCode(202)
     @ApiOperation({ summary: 'Send a delivered or failed delivery again, with the same event id' })
-    @ApiOkResponse({ type: WebhookDeliveryDto })
+    @ApiAcceptedResponse({ type: WebhookDeliveryDto })
     @ApiNotFoundResponse({ description: 'No such delivery of this endpoint, or it is still being delivered' })
     @ApiConflictResponse({ description: 'The endpoint is disabled' })
     resend(

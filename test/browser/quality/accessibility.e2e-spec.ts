@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import { OrderPageLinks } from '../../../src/modules/orders';
 import { signInToConsole } from '../../support/admin-console';
 import { browserOrigin, useBrowser } from '../../support/browser';
 import { buy } from '../../support/purchase';
 import { makeRelease, monthsAgo } from '../../support/releases';
-import { signInInBrowser } from '../../support/sign-in';
+import { signIn, signInInBrowser } from '../../support/sign-in';
 import { useTestApp } from '../../support/test-app';
+import { WebClient } from '../../support/web-client';
 
 /** The WCAG 2.0, 2.1 and 2.2 level A and AA rules: the level the store and the console promise. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -101,6 +103,14 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
     orderToken = (await context.store.app.get(OrderPageLinks).forOrder(orderId)).token;
     // A published release, for the console's releases, QA and coverage pages.
     ({ releaseId } = await makeRelease(context.store.app, monthsAgo(0), [{ countyId: harris.id }]));
+    // A webhook endpoint with a delivery in its log (pending: this file runs no worker), for the dashboard.
+    const customer = new WebClient(origin);
+    await signIn(customer, buyer);
+    const api = (path: string) => request(context.store.server).post(path).set('Cookie', customer.cookieHeader());
+    const endpoint = await api('/api/webhooks')
+      .send({ url: 'http://127.0.0.1:9/hooks/county-data', description: 'Warehouse loader' })
+      .expect(201);
+    await api(`/api/webhooks/${endpoint.body.id}/test`).expect(202);
   });
 
   describe.each(WIDTHS)('at $viewport.width px ($name)', ({ viewport }) => {
@@ -209,6 +219,12 @@ describe('Every store and console screen passes axe-core’s WCAG A/AA rules at 
         await inStore();
         await visit('/dashboard');
         await page.getByRole('article', { name: harris.name, exact: true }).waitFor();
+        // The webhooks section with its endpoint's delivery log open.
+        await page.getByRole('button', { name: /^Deliveries / }).click();
+        await page
+          .getByRole('region', { name: /^Deliveries to / })
+          .getByRole('cell', { name: 'webhook.test' })
+          .waitFor();
         await expectAccessible();
       });
 

@@ -351,7 +351,7 @@ print(verify_cds_signature(sys.argv[1], open(sys.argv[2], "rb").read(), sys.argv
     const endpoint = (await api().get(`/api/v1/webhooks/${down.id}`).set(bearer(aliceToken)).expect(200)).body;
     expect(endpoint).toMatchObject({
       status: 'disabled',
-      disabledReason: 'Deliveries failed for three days (last: answered 500)',
+      disabledReason: 'Deliveries failed for three days (last: answered 500).',
     });
     const [mail] = await awaitMessages(context.environment.env.MAIL_OUTBOX_DIR, `webhook-disabled-${down.id}`);
     expect(mail.to).toMatchObject({ text: 'hooks-alice@example.com' });

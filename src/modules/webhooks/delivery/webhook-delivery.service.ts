@@ -112,7 +112,7 @@ export class WebhookDeliveryService {
   }
 
   private async disable(delivery: DueDelivery, result: Attempt): Promise<void> {
-    const reason = `Deliveries failed for three days (last: ${result.error ?? 'no answer'})`;
+    const reason = `Deliveries failed for three days (last: ${result.error ?? 'no answer'}).`;
     const endpoint = await this.webhooks.setDisabled(delivery.endpointId, reason);
     if (!endpoint?.disabledAt) return;
     this.log.warn(`Webhook endpoint ${endpoint.id} disabled: ${reason}`);

@@ -8,6 +8,7 @@ import { InvoiceSection } from './invoice-section';
 import { ParcelBatchSection } from './parcel-batch-section';
 import { SubscriptionList } from './subscription-list';
 import { UserSummary, UserSummarySkeleton } from './user-summary';
+import { WebhookSection } from './webhook-section';
 
 /** docs/store-spec.md §2 "User dashboard", at / once signed in and at /dashboard. A visitor is sent to sign in (lib/auth). */
 export default function DashboardPage() {
@@ -33,6 +34,7 @@ export default function DashboardPage() {
             <SubscriptionList signedIn={Boolean(user)} />
             <InvoiceSection signedIn={Boolean(user)} />
             <ApiTokenSection signedIn={Boolean(user)} />
+            <WebhookSection signedIn={Boolean(user)} />
             <ParcelBatchSection signedIn={Boolean(user)} />
           </>
         )}
