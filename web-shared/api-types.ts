@@ -3685,11 +3685,6 @@ export interface components {
              * @example 1.1.0
              */
             schemaVersion: string;
-            /**
-             * Format: date-time
-             * @description When this manifest was made
-             */
-            generatedAt: string;
             /** @description By FIPS code */
             counties: components["schemas"]["ManifestCountyDto"][];
         };

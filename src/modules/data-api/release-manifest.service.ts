@@ -45,7 +45,6 @@ export class ReleaseManifestService {
     return {
       release,
       schemaVersion: SCHEMA_VERSION,
-      generatedAt: now.toISOString(),
       counties: counties.sort((a, b) => a.county.fips.localeCompare(b.county.fips)),
     };
   }

@@ -33,21 +33,28 @@ describe('Migrating county files to a kind and a format', () => {
         { id: changes.id, kind: 'changes', format: 'csv' },
       ]),
     );
-    // The partial unique indexes hold: a second staff CSV of the same county, release and kind is refused.
-    await expect(insert('csv')).rejects.toThrow(/county_datasets_staff_file/);
+    // The partial unique indexes hold: a second staff CSV of the same county, release and kind is refused
+    // (files recorded now say their schema version: a later migration's column).
+    await expect(
+      db.query(
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format, schema_version)
+         VALUES ($1, '2026-09', 'counties/x/again', 10, $2, 7, 'uploaded', 'csv', '1.1.0')`,
+        [county.id, 'a'.repeat(64)],
+      ),
+    ).rejects.toThrow(/county_datasets_staff_file/);
     // A converted file names the CSV it was made from; a format the store does not make is refused.
     await expect(
       db.query(
-        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format)
-         VALUES ($1, '2026-09', 'x.gpkg', 10, $2, 7, 'uploaded', 'gpkg')`,
+        `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format, schema_version)
+         VALUES ($1, '2026-09', 'x.gpkg', 10, $2, 7, 'uploaded', 'gpkg', '1.1.0')`,
         [county.id, 'b'.repeat(64)],
       ),
     ).rejects.toThrow(/county_datasets_derivation/);
     await expect(
       db.query(
         `INSERT INTO county_datasets (county_id, release, storage_key, bytes, sha256, records, source, format,
-           derived_from, derived_from_sha256)
-         VALUES ($1, '2026-10', 'x.xlsx', 10, $2, 7, 'uploaded', 'xlsx', $3, $4)`,
+           derived_from, derived_from_sha256, schema_version)
+         VALUES ($1, '2026-10', 'x.xlsx', 10, $2, 7, 'uploaded', 'xlsx', $3, $4, '1.1.0')`,
         [county.id, 'b'.repeat(64), full.id, 'a'.repeat(64)],
       ),
     ).rejects.toThrow(/county_datasets_format/);

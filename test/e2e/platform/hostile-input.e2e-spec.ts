@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { authConfig } from '../../../src/config';
+import { RateLimiter } from '../../../src/integrations/redis/rate-limiter.service';
 import { JOURNEY_EVENTS } from '../../../src/contracts/journey';
 import { DownloadTokens } from '../../../src/modules/downloads/download-token';
 import { OrderPageLinks } from '../../../src/modules/orders/order-page-links';
@@ -206,11 +207,14 @@ describe('Hostile input to every endpoint', () => {
   const customerHeaders = () => ({ Cookie: customerCookie });
   /** Live API tokens of the buyer, taken in turn so that no one of them meets the per-token rate limit. */
   let apiTokens: string[] = [];
+  let apiTokenIds: string[] = [];
   let nextApiToken = 0;
   let revokedApiToken: string;
   /** The buyer's live token that DELETE /api/tokens/{id} is sent, and another customer's. */
   let apiTokenId: string;
   let otherApiTokenId: string;
+  /** The other customer's session: their one token is never used, so their list stays as it was. */
+  let otherCustomerCookie: string;
   const tokenHeaders = () => ({ Authorization: `Bearer ${apiTokens[nextApiToken++ % apiTokens.length]}` });
   const roleHeaders = (role: Role): Record<string, string> =>
     role === 'admin'
@@ -318,10 +322,12 @@ describe('Hostile input to every endpoint', () => {
     revokedApiToken = revoked.token;
     const made = await Promise.all(Array.from({ length: 8 }, (_, i) => makeToken(customerCookie, `Hostile ${i}`)));
     apiTokens = made.map((t) => t.token);
+    apiTokenIds = made.map((t) => t.id);
     apiTokenId = (await makeToken(customerCookie, 'Hostile, to revoke')).id;
     const otherWeb = new WebClient(origin);
     await signIn(otherWeb, { email: otherEmail });
     otherApiTokenId = (await makeToken(otherWeb.cookieHeader(), 'Another customer’s')).id;
+    otherCustomerCookie = otherWeb.cookieHeader();
     const batchOf = async (cookie: string) =>
       (
         await api()
@@ -343,6 +349,13 @@ describe('Hostile input to every endpoint', () => {
     await stripe.simulator.flushWebhooks();
     before = await fingerprint();
   }, 120_000);
+
+  // Each family of cases starts with the buyer's tokens' rate limits fresh: the families send more
+  // requests with tokens than their limits allow in a minute, and a 429 would hide the answer tried.
+  beforeEach(async () => {
+    const limiter = context.store.app.get(RateLimiter);
+    for (const id of apiTokenIds) await limiter.reset(['api-token', id]);
+  });
 
   afterAll(() => {
     closeAgent();
@@ -734,6 +747,7 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/health':
       case 'GET /api/plans':
       case 'GET /api/formats':
+      case 'GET /api/schema':
       case 'GET /api/checkout/config':
       case 'GET /data-schema.pdf':
       case 'GET /api/coverage.csv':
@@ -753,10 +767,24 @@ describe('Hostile input to every endpoint', () => {
       case 'GET /api/subscriptions':
       case 'GET /api/auth/user':
       case 'GET /api/invoices':
-      case 'GET /api/tokens':
         return get(path, 'customer');
+      case 'GET /api/tokens':
+        // The other customer's list: the buyer's tokens record their use once a minute while the cases run.
+        return {
+          role: 'customer',
+          queryProbe: {
+            req: probe({ method: 'GET', target: path, headers: { Cookie: otherCustomerCookie } }),
+            expect: 'ignored',
+          },
+        };
       case 'GET /api/v1/subscriptions':
+      case 'GET /api/v1/webhooks':
         return get(path, 'token');
+      case 'GET /api/webhooks':
+        return get(path, 'customer');
+      case 'GET /api/v1/releases/{month}/manifest.json':
+        // A month, not an id: a malformed one is refused with 400 (test/e2e/formats/dataset-formats).
+        return get('/api/v1/releases/2001-01/manifest.json', 'token');
       case 'GET /api/admin/parcels':
         return {
           role: 'admin',
@@ -1649,13 +1677,15 @@ describe('Hostile input to every endpoint', () => {
     }
   }
 
-  /** A route this file does not know yet: its role from its OpenAPI description, its params as UUIDs of nothing. */
+  /** A route this file does not know yet: its role from its OpenAPI description (an API token's scheme, a staff bearer, "Not signed in"), its params as UUIDs of nothing. */
   function inferredProfile(path: string, op: OpenApiOperation): Profile {
     const role: Role = op.security?.some((s) => 'bearer' in s)
       ? 'admin'
-      : /not signed in/i.test(op.responses?.['401']?.description ?? '')
-        ? 'customer'
-        : 'anonymous';
+      : op.security?.some((s) => 'apiToken' in s)
+        ? 'token'
+        : /not signed in/i.test(op.responses?.['401']?.description ?? '')
+          ? 'customer'
+          : 'anonymous';
     const params = Object.fromEntries(
       (op.parameters ?? [])
         .filter((p) => p.in === 'path')

@@ -106,9 +106,6 @@ export class ReleaseManifestDto {
   @ApiProperty({ example: '1.1.0', description: 'The current schema version (each file says its own)' })
   schemaVersion: string;
 
-  @ApiProperty({ type: String, format: 'date-time', description: 'When this manifest was made' })
-  generatedAt: string;
-
   @ApiProperty({ type: ManifestCountyDto, isArray: true, description: 'By FIPS code' })
   counties: ManifestCountyDto[];
 }
