@@ -13,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newTokenSecret, tokenHash, tokenPrefix } from '../src/modules/api-tokens/api-token-secret';
 import { ParcelLookupRepository } from '../src/modules/parcels/lookup/parcel-lookup.repository';
 import type { ParcelReader } from '../src/modules/parcels/lookup/parcel-reader';
 import { ParcelTilesRepository } from '../src/modules/parcels/tiles/parcel-tiles.repository';
@@ -21,6 +20,7 @@ import { median, percentile, type BenchApp } from './support/bench-app';
 import { cpuSeconds, cpuSecondsByPid, cpuSecondsSince } from './support/load';
 import { launchChromium } from './support/chromium';
 import { figure, verdict, type ResultRow } from './support/section';
+import { trackerCustomer } from './support/tracker-customer';
 import { PARCELS_DRAWN_MARK, tileOf } from '../src/contracts/parcel-map';
 
 const LOTS_A_ROW = 1000;
@@ -86,34 +86,6 @@ async function generateStore(db: Pool, counties: { id: string; fips: string; x0:
   }
   await db.query(`ALTER TABLE parcels ATTACH PARTITION parcels_de FOR VALUES IN ('DE')`);
   await db.query(`ANALYZE parcels_de`);
-}
-
-/**
- * A customer with County Tracker on the counties, and API tokens to take in turn. The email is
- * the one to sign in with in a browser: the store links a verified sign-in to the user of that email.
- */
-async function trackerCustomer(db: Pool, countyIds: string[]): Promise<{ email: string; tokens: string[] }> {
-  const email = `lookups-${randomUUID()}@example.com`;
-  const {
-    rows: [user],
-  } = await db.query<{ id: string }>(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [email]);
-  for (const countyId of countyIds) {
-    await db.query(
-      `INSERT INTO subscriptions (user_id, county_id, purchase_type, status, amount, expiration_date)
-       VALUES ($1, $2, 'annual', 'active', 1200, now() + interval '1 year')`,
-      [user.id, countyId],
-    );
-  }
-  const tokens = Array.from({ length: TOKENS }, () => newTokenSecret());
-  for (const [i, token] of tokens.entries()) {
-    await db.query(`INSERT INTO api_tokens (user_id, name, token_hash, prefix) VALUES ($1, $2, $3, $4)`, [
-      user.id,
-      `bench ${i}`,
-      tokenHash(token),
-      tokenPrefix(token),
-    ]);
-  }
-  return { email, tokens };
 }
 
 /** Runs `count` requests, `concurrency` at a time: each one's milliseconds, and the requests a second. */
@@ -482,6 +454,7 @@ export async function benchParcelLookups(app: BenchApp): Promise<ResultRow[]> {
     const { email, tokens } = await trackerCustomer(
       db,
       placed.map((county) => county.id),
+      { tokens: TOKENS },
     );
     let turn = 0;
     const api = async (path: string) => {

@@ -89,7 +89,7 @@ function fateOf(n: number): Fate {
 const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** One parcel's record; `changed` gives its next release's version. */
-function record(
+export function record(
   n: number,
   county: { fips: string; name: string; state_code: string },
   changed: boolean,

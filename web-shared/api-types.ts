@@ -1521,6 +1521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A county’s net changes since a release the token owner’s County Tracker includes, streamed
+         * @description Brings a copy of the county at `since` up to the newest release the County Tracker includes now (header `Cds-Release`; `Cds-Since` and `Cds-Schema-Version` too): a row a parcel, with `change` (added, removed or changed), `change_types`, `changed_fields` and the record, as the change files have them. A parcel added and removed again in between is absent; a removed parcel carries its last record; a changed one lists every field its changes touched. Rows come by the release that last changed them. `Accept: text/csv` (the default) or `application/x-ndjson` (an object a line; lists as arrays, empty values as null). A stream cut short ends without its final chunk: load it again. `since` equal to the newest release answers no rows.
+         */
+        get: operations["DataApiController_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batches": {
         parameters: {
             query?: never;
@@ -7391,6 +7411,90 @@ export interface operations {
             };
             /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DataApiController_changes: {
+        parameters: {
+            query: {
+                /** @description The county, by its five-digit FIPS code */
+                county: string;
+                /** @description The release (YYYY-MM) of the copy to bring up to date: one of the county’s published releases the County Tracker includes */
+                since: string;
+                /** @description Only parcels with one of these change types (comma-separated): added, removed, owner_changed, sale_recorded, value_changed, address_changed, geometry_changed, other_changed */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description county, since or types is missing or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked (with WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No subscription of the token’s owner for the county, a County SnapShot only, a County Tracker that includes nothing now, or `since` before the first release it includes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `since` is not a published release of the county up to the newest included */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Accept names neither text/csv nor application/x-ndjson */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A release in between has no change file (the county was not compared then) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds, or more than 60 refused tokens from this address in 10 minutes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 4 change streams at once on this server (or 2 of the owner's, 429): see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,3 +36,10 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** One CSV field, quoted (RFC 4180) when it holds a separator, a quote, a line break or edge spaces. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -19,6 +19,8 @@ export interface TestCountyFiles {
   changes?: { previousRelease: string; added: number; removed: number; changed: number };
   /** The full file's CSV text, instead of the generated county (its change file, if any, is still made up). */
   csv?: string;
+  /** The change file's CSV text, instead of one made up from the counts in `changes` (which it needs). */
+  changesCsv?: string;
 }
 
 /** What was stored for each county: the bytes buyers should get back. */
@@ -49,7 +51,11 @@ export async function makeRelease(
     const full = county.csv ? await ownFile(county.csv) : generateCountyDataset(place, month);
     const fullKey = `counties/${place.fips}/releases/${month}.csv.gz`;
     await storage.put(fullKey, full.bytes);
-    const changes = county.changes ? changeFile(place.fips, county.changes) : null;
+    const changes = !county.changes
+      ? null
+      : county.changesCsv
+        ? await ownFile(county.changesCsv)
+        : changeFile(place.fips, county.changes);
     const changeKey = `counties/${place.fips}/releases/${month}-changes.csv.gz`;
     if (changes) await storage.put(changeKey, changes.bytes);
     await app.get(DataSource).transaction(async (db) => {

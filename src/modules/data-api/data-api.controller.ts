@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -7,7 +7,10 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiNotAcceptableResponse,
   ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -19,7 +22,10 @@ import { sendRetryAfter } from '../../common/http/retry-after';
 import { releaseMonthParam, uuidParam } from '../../common/validation';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId, REFUSED_TOKEN_LIMIT } from '../api-tokens';
 import { DownloadChoiceDto, DownloadLinkDto, DownloadsService } from '../downloads';
+import { changeStreamFormat } from './change-stream';
+import { CHANGE_STREAM_LIMITS, ChangesSinceService } from './changes-since.service';
 import { DataApiService } from './data-api.service';
+import { ChangesQueryDto } from './dto/changes-query.dto';
 import { ApiSubscriptionDto } from './dto/api-subscription.dto';
 import { ReleaseManifestDto } from './dto/release-manifest.dto';
 import { ReleaseManifestService } from './release-manifest.service';
@@ -49,6 +55,7 @@ export class DataApiController {
     private readonly data: DataApiService,
     private readonly downloads: DownloadsService,
     private readonly manifests: ReleaseManifestService,
+    private readonly changesSince: ChangesSinceService,
   ) {}
 
   @Get('subscriptions')
@@ -118,5 +125,41 @@ export class DataApiController {
     @Param('month', releaseMonthParam()) month: string,
   ): Promise<ReleaseManifestDto> {
     return this.manifests.manifestOf(userId, month);
+  }
+
+  @Get('changes')
+  @ApiOperation({
+    summary: 'A county’s net changes since a release the token owner’s County Tracker includes, streamed',
+    description:
+      'Brings a copy of the county at `since` up to the newest release the County Tracker includes now (header ' +
+      '`Cds-Release`; `Cds-Since` and `Cds-Schema-Version` too): a row a parcel, with `change` (added, removed or ' +
+      'changed), `change_types`, `changed_fields` and the record, as the change files have them. A parcel added and ' +
+      'removed again in between is absent; a removed parcel carries its last record; a changed one lists every field ' +
+      'its changes touched. Rows come by the release that last changed them. `Accept: text/csv` (the default) or ' +
+      '`application/x-ndjson` (an object a line; lists as arrays, empty values as null). A stream cut short ends ' +
+      'without its final chunk: load it again. `since` equal to the newest release answers no rows.',
+  })
+  @ApiProduces('text/csv', 'application/x-ndjson')
+  @ApiOkResponse({ description: 'The changes, streamed', schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ description: 'county, since or types is missing or malformed' })
+  @ApiForbiddenResponse({
+    description:
+      'No subscription of the token’s owner for the county, a County SnapShot only, a County Tracker that includes ' +
+      'nothing now, or `since` before the first release it includes',
+  })
+  @ApiNotFoundResponse({ description: '`since` is not a published release of the county up to the newest included' })
+  @ApiConflictResponse({ description: 'A release in between has no change file (the county was not compared then)' })
+  @ApiNotAcceptableResponse({ description: 'Accept names neither text/csv nor application/x-ndjson' })
+  @ApiServiceUnavailableResponse({
+    description: `More than ${CHANGE_STREAM_LIMITS.process} change streams at once on this server (or ${CHANGE_STREAM_LIMITS.customer} of the owner's, 429): see Retry-After`,
+  })
+  async changes(
+    @ApiTokenUserId() userId: string,
+    @Query() query: ChangesQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const format = changeStreamFormat(accept);
+    await sendRetryAfter(res, () => this.changesSince.answer(userId, query, format, res));
   }
 }

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { CsvRecordReader, type RecordView } from '../data-schema';
+import { copyText } from '../../database/copy-text';
+import { CsvRecordReader, fieldValue, type RecordView } from '../data-schema';
 import { boundaryOf } from './boundary-wkt';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
 
@@ -113,7 +114,7 @@ export class ParcelCopyRows extends Transform {
   private record(record: RecordView): void {
     const counts = this.counts;
     counts.parcels++;
-    const value = (column: number) => fieldText(record, column);
+    const value = (column: number) => fieldValue(record, column);
     const parcelNumber = value(this.column.parcelId) || value(this.column.parcelIdUnformatted);
     const boundary = this.column.wkt >= 0 ? boundaryOf(value(this.column.wkt)) : { kind: 'none' as const };
     if (boundary.kind === 'shape') counts.shapes++;
@@ -202,24 +203,6 @@ export class ParcelCopyRows extends Transform {
     if (this.out.length > BATCH_BYTES * 4) this.out = Buffer.allocUnsafe(BATCH_BYTES * 2);
   }
 }
-
-/** A field's value as text ('' when the record has no such column or leaves it empty). */
-function fieldText(record: RecordView, column: number): string {
-  if (column < 0 || column >= record.fields) return '';
-  const start = record.starts[column];
-  const end = record.ends[column];
-  if (start === end) return '';
-  const text = record.bytes.toString('utf8', start, end);
-  const quoted = start > record.start && record.bytes[start - 1] === QUOTE;
-  return quoted ? text.replace(/""/g, '"') : text;
-}
-
-/** A value in COPY's text format: backslash, tab and line breaks escaped. */
-function copyText(text: string): string {
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
-}
-
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const copyOrNull = (text: string | null) => (text === null ? '\\N' : copyText(text));
 

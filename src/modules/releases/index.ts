@@ -12,6 +12,8 @@ export type { EntitledPeriod, EntitlementTerms } from './files/entitlement';
 export { CoverageService } from './files/coverage.service';
 export type { CoverageRow } from './files/coverage.service';
 export { ReleaseHistoryService } from './files/release-history.service';
+export { NetChangesService } from './changes/net-changes.service';
+export type { NetChangeRow, NetChanges, ReleaseSpan } from './changes/net-changes.service';
 export type { PublishedCountyRelease, ReleaseWindow } from './files/release-history.service';
 export { findReleasesInWindows } from './files/release-history.repository';
 export { CountyReleaseDto } from './files/dto/county-release.dto';

@@ -79,6 +79,7 @@ describe('Access control: every API route × every kind of caller', () => {
   let stripe: Awaited<ReturnType<typeof testStripe>>;
   let counties: County[];
   let subsA: { snapshot: string; tracker: string; cancelled: string };
+  let trackerFipsA: string;
   let subsB: { snapshot: string; tracker: string };
   let orderA: string;
   let userA: string;
@@ -206,6 +207,7 @@ describe('Access control: every API route × every kind of caller', () => {
     ]);
     const [snapshotA, trackerA, cancelledA] = await subscriptionsOf(orderA, boughtA);
     subsA = { snapshot: snapshotA, tracker: trackerA, cancelled: cancelledA };
+    trackerFipsA = boughtA[1].fips;
     const [snapshotB, trackerB] = await subscriptionsOf(orderB, boughtB);
     subsB = { snapshot: snapshotB, tracker: trackerB };
 
@@ -421,6 +423,9 @@ describe('Access control: every API route × every kind of caller', () => {
       expect: tokenHolders({ a: 200, b: 200 }) },
     { key: 'v1-manifest', method: 'GET', route: '/api/v1/releases/{month}/manifest.json',
       path: () => '/api/v1/releases/2026-01/manifest.json', expect: tokenHolders({ a: 200, b: 200 }) },
+    // Changes since a release: A's Tracker's county since this month (no published release here), which B holds nothing of.
+    { key: 'v1-changes', method: 'GET', route: '/api/v1/changes', what: "A's Tracker's county",
+      path: () => `/api/v1/changes?county=${trackerFipsA}&since=${new Date().toISOString().slice(0, 7)}`, expect: tokenHolders({ a: 404, b: 403 }) },
     { key: 'v1-link-a', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's snapshot",
       path: () => `/api/v1/subscriptions/${subsA.snapshot}/download-link`, expect: tokenHolders({ a: 200, b: 404 }) },
     { key: 'v1-link-a-tracker', method: 'POST', route: '/api/v1/subscriptions/{id}/download-link', what: "A's tracker",

@@ -782,6 +782,20 @@ describe('Hostile input to every endpoint', () => {
         return get(path, 'token');
       case 'GET /api/webhooks':
         return get(path, 'customer');
+      case 'GET /api/v1/changes':
+        // A county and a release, each checked before anything is looked up; the next of the buyer's tokens each time.
+        return {
+          role: 'token',
+          queryProbe: {
+            req: () => ({
+              method: 'GET',
+              target: `${path}?county=10001&since=2026-01`,
+              headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders('token') },
+            }),
+            expect: [400],
+            fields: ['county', 'since', 'types'],
+          },
+        };
       case 'GET /api/v1/releases/{month}/manifest.json':
         // A month, not an id: a malformed one is refused with 400 (test/e2e/formats/dataset-formats).
         return get('/api/v1/releases/2001-01/manifest.json', 'token');

@@ -10,6 +10,8 @@ import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { awaitMessages } from '../../support/outbox';
 import { buy } from '../../support/purchase';
+import { signIn } from '../../support/sign-in';
+import { WebClient } from '../../support/web-client';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
 type County = CountyForDataset & { id: string };
@@ -44,6 +46,40 @@ function expectedTypedChanges(county: County, before: string, after: string): Ma
     typed.set(parcel, `${types.join(';')}|${fields.join(';')}`);
   }
   return typed;
+}
+
+/**
+ * Each parcel's net change over synthetic months, as GET /api/v1/changes answers it:
+ * `parcel → "change|types|fields|owner"`. A parcel present at both ends lists the fields each
+ * month changed, and, removed and back, those that differ from its record before the removal.
+ */
+function expectedNetChanges(county: County, months: string[]): Map<string, string> {
+  const owner = DATASET_COLUMNS.indexOf('owner_name');
+  const byMonth = months.map(
+    (month) => new Map([...countyRecords(county, month)].map((record) => [record[PARCEL], record])),
+  );
+  const differing = (a: string[], b: string[]) => DATASET_COLUMNS.filter((_, i) => a[i] !== b[i]);
+  const net = new Map<string, string>();
+  for (const parcel of new Set(byMonth.flatMap((records) => [...records.keys()]))) {
+    const records = byMonth.map((month) => month.get(parcel));
+    const [first, last] = [records[0], records.at(-1)];
+    const lastRecord = records.findLast((record) => record)!;
+    if (!first && last) net.set(parcel, `added|added||${last[owner]}`);
+    if (first && !last) net.set(parcel, `removed|removed||${lastRecord[owner]}`);
+    if (!first || !last) continue;
+    const fields = new Set<string>();
+    records.forEach((record, i) => {
+      const before = records[i - 1];
+      if (i > 0 && record && before) differing(before, record).forEach((f) => fields.add(f));
+    });
+    const goneAt = records.findLastIndex((record) => !record);
+    if (goneAt > 0) differing(records[goneAt - 1]!, last).forEach((f) => fields.add(f));
+    if (fields.size === 0) continue;
+    const ordered = DATASET_COLUMNS.filter((f) => fields.has(f));
+    const types = CHANGE_TYPES.filter((type) => ordered.some((field) => changeTypeOf(field) === type));
+    net.set(parcel, `changed|${types.join(';')}|${ordered.join(';')}|${last[owner]}`);
+  }
+  return net;
 }
 
 describe('A month of synthetic data through the whole release pipeline', () => {
@@ -144,5 +180,38 @@ describe('A month of synthetic data through the whole release pipeline', () => {
       removed: counts.removed,
       changed: counts.changed,
     });
+  });
+
+  it('brings a County Tracker subscriber’s copy of two months ago up to date with one stream of net changes', async () => {
+    const third = await ingestMonth('2026-11');
+    await admin(api().post(`/api/admin/releases/${third.release.id}/publish`))
+      .send({})
+      .expect(200);
+    const [county] = counties;
+    // The Tracker bought in the first test began while 2026-09 was the county's release.
+    await context.store.db.query(
+      `UPDATE subscriptions SET start_date = '2026-09-15T12:00:00Z', expiration_date = '2027-09-15T12:00:00Z'
+       WHERE purchase_type = 'annual'`,
+    );
+    const client = new WebClient(process.env.PUBLIC_URL as string);
+    await signIn(client, { email: 'tracker-pipeline@example.com' });
+    const token = (
+      await api().post('/api/tokens').set('Cookie', client.cookieHeader()).send({ name: 'warehouse' }).expect(201)
+    ).body.token as string;
+    const res = await api()
+      .get(`/api/v1/changes?county=${county.fips}&since=2026-09`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    expect(res.headers['cds-release']).toBe('2026-11');
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual(['change', 'change_types', 'changed_fields', ...DATASET_COLUMNS]);
+    const owner = header.indexOf('owner_name');
+    const answered = new Map(rows.map((row) => [row[3], `${row[0]}|${row[1]}|${row[2]}|${row[owner]}`]));
+    const expected = expectedNetChanges(county, ['2026-09', '2026-10', '2026-11']);
+    expect(answered).toEqual(expected);
+    // Every kind of net change occurs in two synthetic months.
+    expect(new Set([...expected.values()].map((line) => line.split('|')[0]))).toEqual(
+      new Set(['added', 'removed', 'changed']),
+    );
   });
 });

@@ -279,3 +279,33 @@ export function fieldCountProblem(record: RecordView, columns: number): string |
   if (record.fields === columns) return null;
   return `Record ${record.number} (line ${record.line}) has ${record.fields} field${record.fields === 1 ? '' : 's'}; the header has ${columns} columns`;
 }
+
+/**
+ * Field `field`'s value as text: '' when the record has no such field or leaves it empty; a
+ * quoted value's doubled quotes made single.
+ */
+export function fieldValue(record: RecordView, field: number): string {
+  if (field < 0 || field >= record.fields) return '';
+  const start = record.starts[field];
+  const end = record.ends[field];
+  if (start === end) return '';
+  const text = record.bytes.toString('utf8', start, end);
+  // Quoted when the byte before the value is a quote that opens the field (not a quote inside it).
+  const quoted =
+    start > record.start &&
+    record.bytes[start - 1] === QUOTE &&
+    (start - 1 === record.start || record.bytes[start - 2] === COMMA);
+  return quoted ? text.replace(/""/g, '"') : text;
+}
+
+/**
+ * A copy of the record that outlives the handler's call (the reader reuses its view): its bytes
+ * shared with the chunk read, its field places copied.
+ */
+export function keptRecord(record: RecordView): RecordView {
+  return {
+    ...record,
+    starts: record.starts.slice(0, record.fields),
+    ends: record.ends.slice(0, record.fields),
+  };
+}

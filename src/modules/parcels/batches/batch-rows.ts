@@ -1,23 +1,10 @@
 import type { Readable } from 'node:stream';
-import { CsvRecordReader, type RecordView } from '../../data-schema';
+import { CsvRecordReader, fieldValue, type RecordView } from '../../data-schema';
 import { MAX_ROW_BYTES } from './parcel-batches.constants';
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
 
 /** A record's values as text: a quoted value's doubled quotes made single. */
 function valuesOf(view: RecordView): string[] {
-  const values: string[] = [];
-  for (let f = 0; f < view.fields; f++) {
-    const start = view.starts[f];
-    const quoted =
-      start > view.start &&
-      view.bytes[start - 1] === QUOTE &&
-      (start - 1 === view.start || view.bytes[start - 2] === COMMA);
-    const text = view.bytes.toString('utf8', start, view.ends[f]);
-    values.push(quoted ? text.replace(/""/g, '"') : text);
-  }
-  return values;
+  return Array.from({ length: view.fields }, (_, f) => fieldValue(view, f));
 }
 
 /**

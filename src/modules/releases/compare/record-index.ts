@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { CsvFormatError } from '../../data-schema';
 import { keyFieldColumns } from '../../data-schema';
 import { CsvRecordReader, fieldCountProblem, type RecordView } from '../../data-schema';
+import { copyText } from '../../../database/copy-text';
 import { RecordHasher } from './record-hash';
 
 const QUOTE = 0x22;
@@ -151,11 +152,4 @@ export class RecordIndexer extends Transform {
     this.push(this.batch);
     this.batch = '';
   }
-}
-
-/** A value as COPY's text format reads it back unchanged: backslashes, tabs and line breaks escaped. */
-function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
-    : value;
 }

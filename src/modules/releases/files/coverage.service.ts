@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { createHash } from 'node:crypto';
+import { csvField } from '../../../common/csv';
 import { storageConfig } from '../../../config';
 import { CountiesRepository } from '../../counties';
 import { releaseOf } from './entitlement';
@@ -29,13 +30,6 @@ export interface CoverageRow {
 
 /** Kept at most this long even when no file was published since: counties are added, renamed and removed too. */
 const MAX_AGE_MS = 5 * 60 * 1000;
-
-/** One CSV field, quoted (RFC 4180) when it holds a separator, a quote, a line break or edge spaces. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * Coverage: every county on sale with its current release (the newest published staff release no
