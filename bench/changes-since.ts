@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { createGzip, gzipSync } from 'node:zlib';
+import { createGunzip, createGzip, gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { storageConfig } from '../src/config/storage.config';
 import { KEY_FIELDS } from '../src/contracts/county-dataset';
@@ -27,6 +27,7 @@ import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
+import { storeChangeFile } from '../src/modules/releases/compare/change-file';
 import { record } from './release-compare';
 import { adminToken, restartPeakRss, type BenchApp } from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
@@ -170,7 +171,8 @@ export async function benchChangesSince(app: BenchApp): Promise<ResultRow[]> {
       let changeId: string | null = null;
       if (i > 0) {
         const key = `releases/${month}/changes/${county.fips}.csv.gz`;
-        const changes = await store(key, createReadStream(changePaths[i - 1]));
+        // Stored as the comparison stores a change file: with its row index beside it.
+        const changes = await storeChangeFile(storage, key, createReadStream(changePaths[i - 1]).pipe(createGunzip()));
         changeBytes += changes.bytes;
         changeId = await insertFile('changes', key, changes);
       }

@@ -1,11 +1,13 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { text } from 'node:stream/consumers';
+import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { buffer, text } from 'node:stream/consumers';
 import request from 'supertest';
 import { parseCsv } from '../../../src/common/csv';
 import { countyRecords, csvLine, DATASET_COLUMNS } from '../../../src/dev/synthetic-data/synthetic-dataset';
 import { CHANGE_TYPES, changeTypeOf } from '../../../src/modules/data-schema';
 import type { CountyForDataset } from '../../../src/modules/releases/files/dataset-generator';
 import { syntheticSourceFile } from '../../../src/dev/synthetic-data/synthetic-source-file';
+import { DatasetStorage } from '../../../src/integrations/storage/dataset-storage';
+import { changeRowLines, changeRowsKey } from '../../../src/modules/releases/changes/change-rows';
 import { binaryBody } from '../../support/binary-body';
 import { eventually } from '../../support/eventually';
 import { awaitMessages } from '../../support/outbox';
@@ -213,5 +215,18 @@ describe('A month of synthetic data through the whole release pipeline', () => {
     expect(new Set([...expected.values()].map((line) => line.split('|')[0]))).toEqual(
       new Set(['added', 'removed', 'changed']),
     );
+    // What the stream folded: each change file's row index, stored beside it by the comparison, as the file itself gives it.
+    const storage = context.store.app.get(DatasetStorage);
+    const changeFiles: { storage_key: string; sha256: string }[] = await context.store.db.query(
+      `SELECT storage_key, sha256 FROM county_datasets WHERE county_id = $1 AND kind = 'changes' AND format = 'csv'`,
+      [county.id],
+    );
+    expect(changeFiles).toHaveLength(2);
+    for (const file of changeFiles) {
+      const stored = gunzipSync(await buffer(storage.read(changeRowsKey(file.storage_key, file.sha256))));
+      const made = await buffer(storage.read(file.storage_key).pipe(createGunzip()).pipe(changeRowLines()));
+      expect(stored.toString()).toBe(made.toString());
+      expect(stored.toString().split('\n')[0]).toMatch(/^1\t\S+\t(added|changed|removed)\t/);
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { Duplex, Readable, Transform } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { copyText } from '../../../database/copy-text';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import {
   CHANGE_COLUMNS,
@@ -17,7 +16,8 @@ import {
 } from '../../data-schema';
 import { CountyDataset, CountyDatasetsRepository } from '../files/county-datasets.repository';
 import { ReleaseHistoryRepository } from '../files/release-history.repository';
-import { readHeader } from '../compare/change-file';
+import { readColumns, readHeader } from '../compare/change-file';
+import { ChangeFileColumns, changeFileColumns, changeRowLines, changeRowsKey } from './change-rows';
 import { NetChange, NetChangesRepository, NetChangesSession, WantedRow } from './net-changes.repository';
 
 /** Which releases of a county to span: its copy at `since`, brought to `through` (both published). */
@@ -48,15 +48,6 @@ export interface NetChanges {
   rows: AsyncIterable<NetChangeRow>;
 }
 
-/** A change file's header: its record's columns and where the fold's own columns are. */
-interface ChangeFileColumns {
-  record: string[];
-  all: string[];
-  change: number;
-  changedFields: number;
-  parcelId: number;
-}
-
 /**
  * A county's changes from a release to a later one, net: its change files in between folded by
  * parcel (see NetChangesRepository), then read once more for the records to answer. A parcel added
@@ -83,10 +74,8 @@ export class NetChangesService {
     return this.repository.session(async (session) => {
       const headers: ChangeFileColumns[] = [];
       for (const [i, file] of files.entries()) {
-        await session.load(
-          i + 1,
-          this.foldRows(file, (columns) => headers.push(columns)),
-        );
+        headers.push(changeFileColumns(await readColumns(this.storage.read(file.storageKey))));
+        await session.load(i + 1, await this.rowIndexOf(file));
       }
       const parcels = files.length === 0 ? 0 : await session.fold();
       const newest = headers.at(-1);
@@ -127,44 +116,14 @@ export class NetChangesService {
     );
   }
 
-  /** The change file's rows as the fold loads them (COPY text: row, parcel_id, change, changed_fields). */
-  private foldRows(file: CountyDataset, onHeader: (columns: ChangeFileColumns) => void): [Readable, ...Duplex[]] {
-    let columns: ChangeFileColumns | null = null;
-    let out = '';
-    const reader = new CsvRecordReader({
-      header: (names) => {
-        columns = changeFileColumns(names, file);
-        onHeader(columns);
-      },
-      record: (record) => {
-        const { parcelId, change, changedFields } = columns!;
-        const parcel = fieldValue(record, parcelId);
-        // A record without a parcel_id was never compared: change files hold none, but a hand-made one might.
-        if (parcel === '') return;
-        out += `${record.number}\t${copyText(parcel)}\t${copyText(fieldValue(record, change))}\t${copyText(fieldValue(record, changedFields))}\n`;
-      },
-    });
-    const rows = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        try {
-          reader.push(chunk);
-        } catch (error) {
-          return done(error as Error);
-        }
-        const text = out;
-        out = '';
-        done(null, text);
-      },
-      flush(done) {
-        try {
-          reader.end();
-        } catch (error) {
-          return done(error as Error);
-        }
-        done(null, out);
-      },
-    });
-    return [this.storage.read(file.storageKey), createGunzip(), rows];
+  /**
+   * The change file's row index (see changeRowLines): the one stored beside it, or, for a file
+   * stored without one, made from the file as it is read.
+   */
+  private async rowIndexOf(file: CountyDataset): Promise<[Readable, ...Duplex[]]> {
+    const index = changeRowsKey(file.storageKey, file.sha256);
+    if ((await this.storage.size(index)) !== null) return [this.storage.read(index), createGunzip()];
+    return [this.storage.read(file.storageKey), createGunzip(), changeRowLines()];
   }
 
   /** The files read once more, oldest first: each parcel's last row, answered with its net change. */
@@ -218,23 +177,6 @@ export class NetChangesService {
       await batches.return(undefined);
     }
   }
-}
-
-/** Where a change file's own columns are; a change file without `change` or `parcel_id` cannot be folded. */
-function changeFileColumns(names: string[], file: CountyDataset): ChangeFileColumns {
-  const change = names.indexOf('change');
-  const parcelId = names.indexOf('parcel_id');
-  if (change === -1 || parcelId === -1) {
-    throw new Error(`The change file ${file.storageKey} has no change or parcel_id column`);
-  }
-  return {
-    all: names,
-    record: names.filter((name) => !(CHANGE_COLUMNS as readonly string[]).includes(name)),
-    change,
-    // Change files written before typed changes have no changed_fields: their changes list none.
-    changedFields: names.indexOf('changed_fields'),
-    parcelId,
-  };
 }
 
 /** A gzip CSV's records as they stream, each kept beyond its chunk (see keptRecord). */

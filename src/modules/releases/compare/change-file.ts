@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { parseCsv } from '../../../common/csv';
@@ -7,6 +7,7 @@ import { digestingStream } from '../../../integrations/storage/digesting-stream'
 import { checkHeader } from '../../data-schema';
 import { MAX_HEADER_BYTES, CsvScanner } from '../../data-schema';
 import { keyFieldColumns, KeyFieldCounts, keyFieldCountsOf } from '../../data-schema';
+import { changeRowLines, changeRowsKey } from '../changes/change-rows';
 
 /** Where a release's change file of a county lives. */
 export const changeFileKey = (month: string, fips: string) => `releases/${month}/changes/${fips}.csv.gz`;
@@ -29,25 +30,54 @@ export interface StoredChangeFile {
 /**
  * Stores a change file from its CSV as it streams (gzip on the way), counting its rows and the
  * key fields they fill, and hashing the stored bytes: nothing is held whole in memory. The
- * object appears under its key only once complete (DatasetStorage.putStream).
+ * object appears under its key only once complete (DatasetStorage.putStream). Its row index (see
+ * changeRowLines; about a fortieth of the file, gzip, held until the file is stored) goes beside
+ * it, named by its digest.
  */
 export async function storeChangeFile(storage: DatasetStorage, key: string, csv: Readable): Promise<StoredChangeFile> {
   const scanner = new CsvScanner({ header: () => null, record: () => undefined, countFilled: keyFieldColumns });
+  const rows = changeRowLines();
+  const index: Buffer[] = [];
+  const indexed = pipeline(
+    rows,
+    createGzip(),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        index.push(chunk);
+        done();
+      },
+    }),
+  );
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       scanner.write(chunk);
-      done(null, chunk);
+      if (rows.write(chunk)) done(null, chunk);
+      else rows.once('drain', () => done(null, chunk));
+    },
+    flush(done) {
+      rows.end();
+      done();
     },
   });
+  rows.once('error', (error) => counted.destroy(error));
   const hashed = digestingStream();
-  // The pipeline ends in the digest, which storage reads: a failure on either side destroys both.
-  await Promise.all([
-    pipeline(csv, counted, createGzip({ level: CHANGE_FILE_GZIP_LEVEL }), hashed.stream),
-    storage.putStream(key, hashed.stream),
-  ]);
+  try {
+    // The pipeline ends in the digest, which storage reads: a failure on either side destroys both.
+    await Promise.all([
+      pipeline(csv, counted, createGzip({ level: CHANGE_FILE_GZIP_LEVEL }), hashed.stream),
+      storage.putStream(key, hashed.stream),
+    ]);
+    await indexed;
+  } catch (error) {
+    rows.destroy();
+    await indexed.catch(() => undefined);
+    throw error;
+  }
   scanner.end();
+  const digest = hashed.digest();
+  await storage.put(changeRowsKey(key, digest.sha256), Buffer.concat(index));
   return {
-    ...hashed.digest(),
+    ...digest,
     records: scanner.recordCount,
     keyFieldCounts: keyFieldCountsOf(scanner.filledCounts),
   };
@@ -58,6 +88,11 @@ export async function storeChangeFile(storage: DatasetStorage, key: string, csv:
  * stops), checked as ingest checks them (known fields, none repeated, identifiers present).
  */
 export async function readHeader(file: Readable): Promise<string[]> {
+  return checkHeader(await readColumns(file));
+}
+
+/** The column names of a stored gzip CSV file, read from its first line (then the read stops), unchecked. */
+export async function readColumns(file: Readable): Promise<string[]> {
   const gunzip = createGunzip();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -76,5 +111,5 @@ export async function readHeader(file: Readable): Promise<string[]> {
     gunzip.destroy();
   }
   const [columns = ['']] = parseCsv(`${Buffer.concat(chunks).toString('utf8').replace(/\r$/, '')}\n`);
-  return checkHeader(columns);
+  return columns;
 }
