@@ -19,6 +19,7 @@ import { benchReleaseIngest } from './release-ingest';
 import { benchReleaseIngestGeopackage } from './release-ingest-geopackage';
 import { benchReleaseCompare } from './release-compare';
 import { benchChangesSince } from './changes-since';
+import { benchWebhookDeliveries } from './webhook-deliveries';
 import { benchParcelStoreLoad } from './parcel-store-load';
 import { benchParcelLookups } from './parcel-lookups';
 import { benchS3Downloads } from './s3-downloads';
@@ -43,6 +44,7 @@ const AFTER: [string, BenchSection][] = [
   ['release-ingest-gpkg', benchReleaseIngestGeopackage],
   ['release-compare', benchReleaseCompare],
   ['changes-since', benchChangesSince],
+  ['webhook-deliveries', benchWebhookDeliveries],
   // Stores of their own: local files serving a 300 MB file, and a local S3-compatible server.
   ['local-downloads', () => benchLocalDownloads()],
   ['s3-downloads', () => benchS3Downloads()],

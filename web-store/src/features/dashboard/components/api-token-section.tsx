@@ -3,84 +3,27 @@ import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { handleUnauthorized } from '@/lib/auth';
-import { isUnauthorized, messageOf } from '@/lib/http';
+import { isUnauthorized } from '@/lib/http';
 import { ApiToken, CreatedApiToken, useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
+import { reportFailure } from './report-failure';
+import { ShownOnceSecret } from './shown-once-secret';
 import './api-tokens.css';
 
 /** As the server takes it (CreateApiTokenDto). */
 const NAME_MAX_LENGTH = 100;
 
-/** A refused call: a lost session signs in again; anything else is a toast with the server's words. */
-function reportFailure(error: unknown, fallback: string): void {
-  if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
-}
-
-/** Copies text: the Clipboard API where the page may use it, else the selected field, as older browsers do. */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    field?.select();
-    return Boolean(field) && document.execCommand('copy');
-  }
-}
-
-/** The token just made, shown this once with a Copy button; Done forgets it. */
+/** The token just made, shown this once; Done forgets it. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const fieldId = useId();
-  const [copied, setCopied] = useState(false);
-
-  // Focus goes to the news, so keyboard and screen-reader users meet the token first.
-  useEffect(() => headingRef.current?.focus(), []);
-
-  const copy = async () => {
-    if (await copyText(created.token, fieldRef.current)) {
-      setCopied(true);
-      toast({ title: 'Token Copied', description: 'Paste it where your script keeps its secrets.' });
-    } else {
-      fieldRef.current?.select();
-      toast({
-        title: 'Copy Failed',
-        description: 'The token is selected: copy it with your keyboard.',
-        variant: 'destructive',
-      });
-    }
-  };
-
   return (
-    <div className="api-new-token" role="region" aria-labelledby={`${fieldId}-title`}>
-      <h3 id={`${fieldId}-title`} ref={headingRef} tabIndex={-1} className="api-new-token__title">
-        Your new token “{created.name}”
-      </h3>
-      <p className="api-new-token__note">
-        Copy it now: it will not be shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code> to{' '}
-        <code>/api/v1</code>.
-      </p>
-      <div className="api-new-token__row">
-        <Label htmlFor={fieldId} className="visually-hidden">
-          API token
-        </Label>
-        <Input
-          id={fieldId}
-          ref={fieldRef}
-          className="api-new-token__value"
-          value={created.token}
-          readOnly
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</Button>
-      </div>
-      <Button variant="outline" size="sm" onClick={onDone}>
-        Done
-      </Button>
-    </div>
+    <ShownOnceSecret
+      title={`Your new token “${created.name}”`}
+      label="API token"
+      value={created.token}
+      pasteHint="Paste it where your script keeps its secrets."
+      onDone={onDone}
+    >
+      Send it as <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/v1</code>.
+    </ShownOnceSecret>
   );
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../webhook-display';
 import { reportFailure } from './report-failure';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookSecret } from './webhook-secret';
+import { ShownOnceSecret } from './shown-once-secret';
 
 type Question = 'roll' | 'delete';
 
@@ -287,14 +287,16 @@ export function WebhookEndpointItem({
         </div>
       )}
       {rolled && (
-        <WebhookSecret
+        <ShownOnceSecret
           key={rolled.secret}
           title={`New signing secret for ${endpoint.url}`}
-          secret={rolled.secret}
+          label="Signing secret"
+          value={rolled.secret}
+          pasteHint="Paste it where your receiver keeps its secrets."
           onDone={doneWithSecret}
         >
           {overlapNote(rolled)}
-        </WebhookSecret>
+        </ShownOnceSecret>
       )}
       {logOpen && <WebhookDeliveries endpoint={endpoint} id={logId} awaitedEventId={testEventId} />}
     </li>

@@ -5,7 +5,7 @@ import { useSubscriptions } from '../api/subscriptions';
 import { useWebhooks, WebhookEndpointWithSecret } from '../api/webhooks';
 import { WebhookEndpointItem } from './webhook-endpoint';
 import { WebhookForm } from './webhook-form';
-import { WebhookSecret } from './webhook-secret';
+import { ShownOnceSecret } from './shown-once-secret';
 import './webhooks.css';
 
 /** "Webhooks": endpoints the store POSTs signed events to (docs/webhooks.md), with their delivery logs. */
@@ -40,17 +40,19 @@ export function WebhookSection({ signedIn }: { signedIn: boolean }) {
         </p>
         <WebhookForm subscriptions={owned} urlRef={urlRef} onCreated={setCreated} />
         {created && (
-          <WebhookSecret
+          <ShownOnceSecret
             key={created.id}
             title={`Signing secret for ${created.url}`}
-            secret={created.secret}
+            label="Signing secret"
+            value={created.secret}
+            pasteHint="Paste it where your receiver keeps its secrets."
             onDone={() => {
               setCreated(null);
               urlRef.current?.focus();
             }}
           >
             Your receiver checks each delivery’s <code>Cds-Signature</code> with it; Roll secret gives a new one.
-          </WebhookSecret>
+          </ShownOnceSecret>
         )}
         {endpoints.isError ? (
           <p className="webhooks__error" role="alert">

@@ -2,6 +2,7 @@ import { ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
+import './shown-once-secret.css';
 
 /** Copies text: the Clipboard API where the page may use it, else the selected field, as older browsers do. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -14,56 +15,65 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
   }
 }
 
-/** A signing secret just made or rolled, shown this once with a Copy button; Done forgets it. */
-export function WebhookSecret({
+/**
+ * A secret just made (an API token, a webhook signing secret), shown this once with a Copy button;
+ * Done forgets it. Focus goes to its heading, so keyboard and screen-reader users meet it first.
+ */
+export function ShownOnceSecret({
   title,
-  secret,
+  label,
+  value,
+  pasteHint,
   children,
   onDone,
 }: {
-  title: string;
-  secret: string;
-  /** What to do with it, after "Copy it now". */
-  children: ReactNode;
+  title: ReactNode;
+  /** What it is, for the field's label and the toasts: "API token", "Signing secret". */
+  label: string;
+  value: string;
+  /** Where it goes, said when it is copied. */
+  pasteHint: string;
+  /** What to do with it, after "Copy it now: it will not be shown again." */
+  children?: ReactNode;
   onDone: () => void;
 }) {
   const fieldRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldId = useId();
   const [copied, setCopied] = useState(false);
+  const noun = label.split(' ').at(-1)!;
 
-  // Focus goes to the news, so keyboard and screen-reader users meet the secret first.
   useEffect(() => headingRef.current?.focus(), []);
 
   const copy = async () => {
-    if (await copyText(secret, fieldRef.current)) {
+    if (await copyText(value, fieldRef.current)) {
       setCopied(true);
-      toast({ title: 'Secret Copied', description: 'Paste it where your receiver keeps its secrets.' });
+      toast({ title: `${noun[0].toUpperCase()}${noun.slice(1)} Copied`, description: pasteHint });
     } else {
       fieldRef.current?.select();
       toast({
         title: 'Copy Failed',
-        description: 'The secret is selected: copy it with your keyboard.',
+        description: `The ${noun.toLowerCase()} is selected: copy it with your keyboard.`,
         variant: 'destructive',
       });
     }
   };
 
   return (
-    <div className="webhook-secret" role="region" aria-labelledby={`${fieldId}-title`}>
-      <h3 id={`${fieldId}-title`} ref={headingRef} tabIndex={-1} className="webhook-secret__title">
+    <div className="shown-once-secret" role="region" aria-labelledby={`${fieldId}-title`}>
+      <h3 id={`${fieldId}-title`} ref={headingRef} tabIndex={-1} className="shown-once-secret__title">
         {title}
       </h3>
-      <p className="webhook-secret__note">Copy it now: it will not be shown again. {children}</p>
-      <div className="webhook-secret__row">
+      <p className="shown-once-secret__note">Copy it now: it will not be shown again. {children}</p>
+      <div className="shown-once-secret__row">
         <Label htmlFor={fieldId} className="visually-hidden">
-          Signing secret
+          {label}
         </Label>
         <Input
           id={fieldId}
           ref={fieldRef}
-          className="webhook-secret__value"
-          value={secret}
+          className="shown-once-secret__value"
+          value={value}
           readOnly
           spellCheck={false}
           autoComplete="off"
