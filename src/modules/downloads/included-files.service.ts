@@ -43,12 +43,24 @@ export class IncludedFilesService {
    * was bought with) through the one current at its end; null while the county has none.
    */
   async includedReleases(subscription: SubscriptionRow, period: EntitledPeriod): Promise<IncludedReleases | null> {
-    const [first, last] = await this.datasets.currentReleases([
-      { countyId: subscription.countyId, at: period.from },
-      { countyId: subscription.countyId, at: period.to },
-    ]);
-    if (!last) return null;
-    return { lowest: first?.release ?? releaseOf(period.from), last };
+    const [range] = await this.includedReleasesOf([{ subscription, period }]);
+    return range;
+  }
+
+  /** includedReleases of many subscriptions, in one query, in their order. */
+  async includedReleasesOf(
+    items: { subscription: SubscriptionRow; period: EntitledPeriod }[],
+  ): Promise<(IncludedReleases | null)[]> {
+    const current = await this.datasets.currentReleases(
+      items.flatMap(({ subscription, period }) => [
+        { countyId: subscription.countyId, at: period.from },
+        { countyId: subscription.countyId, at: period.to },
+      ]),
+    );
+    return items.map(({ period }, i) => {
+      const [first, last] = [current[2 * i], current[2 * i + 1]];
+      return last ? { lowest: first?.release ?? releaseOf(period.from), last } : null;
+    });
   }
 
   /**

@@ -195,6 +195,14 @@ export class SubscriptionsRepository {
     );
   }
 
+  /** These customers' subscriptions, in one query, each customer's newest first. */
+  listOfCustomers(userIds: string[]): Promise<SubscriptionRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM subscriptions s WHERE s.user_id = ANY($1::uuid[]) ORDER BY s.created_at DESC, s.id`,
+      [userIds],
+    );
+  }
+
   async setAutoRenew(db: EntityManager, id: string, autoRenew: boolean): Promise<void> {
     await db.query(`UPDATE subscriptions SET auto_renew = $2, updated_at = now() WHERE id = $1`, [id, autoRenew]);
   }

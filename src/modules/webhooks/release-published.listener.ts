@@ -36,11 +36,13 @@ export class ReleasePublishedWebhooks {
     for (const endpoint of await this.webhooks.liveEndpointsFor('release.published'))
       byCustomer.set(endpoint.userId, [...(byCustomer.get(endpoint.userId) ?? []), endpoint]);
     let raised = 0;
+    const manifests = await this.manifests.manifestsOf([...byCustomer.keys()], month, published);
     for (const [userId, endpoints] of byCustomer) {
-      const manifest = await this.manifests.manifestOf(userId, month);
-      const counties = manifest.counties
-        .filter((held) => published.has(held.county.id))
-        .map(({ downloadLink, ...held }) => ({ ...held, downloadLink: `${this.app.publicUrl}${downloadLink}` }));
+      const manifest = manifests.get(userId)!;
+      const counties = manifest.counties.map(({ downloadLink, ...held }) => ({
+        ...held,
+        downloadLink: `${this.app.publicUrl}${downloadLink}`,
+      }));
       const held = new Set(counties.map((county) => county.subscriptionId));
       const targets = endpoints.filter((e) => !e.subscriptionIds || e.subscriptionIds.some((id) => held.has(id)));
       if (counties.length === 0 || targets.length === 0) continue;
