@@ -1,6 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
-import { appConfig, authConfig } from '../../config';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { SubscriptionsRepository } from '../subscriptions';
 import type {
   CreateWebhookEndpointDto,
@@ -8,8 +6,8 @@ import type {
   WebhookEndpointDto,
   WebhookEndpointWithSecretDto,
 } from './dto/webhook-endpoint.dto';
-import { checkEndpointUrl, EndpointPolicy, resolveEndpoint } from './endpoint-address';
-import { EndpointSecrets, newEndpointSecret } from './webhook-secrets';
+import { EndpointRules } from './endpoint-rules';
+import { newEndpointSecret } from './webhook-secrets';
 import { WebhookEventsService } from './webhook-events.service';
 import { WebhookDelivery, WebhookEndpoint, WebhooksRepository } from './webhooks.repository';
 import {
@@ -24,31 +22,20 @@ const NOT_FOUND = 'Webhook endpoint not found';
 /** Deliveries a log shows. */
 const LOG_LENGTH = 100;
 
-/** Where a store's endpoints may point: public HTTPS in production; anywhere else (a receiver on this machine). */
-export const endpointPolicyOf = (production: boolean): EndpointPolicy => (production ? 'public-https' : 'any');
-
 /** A customer's webhook endpoints: registering, rolling secrets, the delivery log, resending and test events. */
 @Injectable()
 export class WebhookEndpointsService {
-  private readonly secrets: EndpointSecrets;
-  private readonly policy: EndpointPolicy;
-
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly events: WebhookEventsService,
     private readonly subscriptions: SubscriptionsRepository,
-    @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
-    @Inject(appConfig.KEY) app: ConfigType<typeof appConfig>,
-  ) {
-    this.secrets = new EndpointSecrets(auth.sessionSecrets);
-    this.policy = endpointPolicyOf(app.production);
-  }
+    private readonly rules: EndpointRules,
+  ) {}
 
   async create(userId: string, dto: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretDto> {
-    const checked = checkEndpointUrl(dto.url, this.policy);
-    if ('refused' in checked) throw new BadRequestException(checked.refused);
-    const resolved = await resolveEndpoint(checked.url.hostname, this.policy);
-    if ('refused' in resolved) throw new BadRequestException(`url refused: ${resolved.refused}`);
+    const placed = await this.rules.place(dto.url);
+    if ('refused' in placed)
+      throw new BadRequestException(placed.unresolved ? `url refused: ${placed.refused}` : placed.refused);
     if (dto.subscriptionIds) {
       const own = new Set((await this.subscriptions.list({ userId })).map((s) => s.id));
       const foreign = dto.subscriptionIds.filter((id) => !own.has(id));
@@ -60,11 +47,11 @@ export class WebhookEndpointsService {
     const secret = newEndpointSecret();
     const endpoint = await this.webhooks.createEndpoint({
       userId,
-      url: checked.url.toString(),
+      url: placed.url.toString(),
       description: dto.description ?? '',
       events: dto.events ?? [...WEBHOOK_EVENT_TYPES],
       subscriptionIds: dto.subscriptionIds ?? null,
-      secretSealed: this.secrets.seal(secret),
+      secretSealed: this.rules.secrets.seal(secret),
     });
     return { ...toEndpointDto(endpoint), secret };
   }
@@ -90,7 +77,7 @@ export class WebhookEndpointsService {
     await this.own(userId, id);
     const secret = newEndpointSecret();
     const until = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3600_000) : null;
-    const endpoint = await this.webhooks.rollSecret(userId, id, this.secrets.seal(secret), until);
+    const endpoint = await this.webhooks.rollSecret(userId, id, this.rules.secrets.seal(secret), until);
     if (!endpoint) throw new NotFoundException(NOT_FOUND);
     return { ...toEndpointDto(endpoint), secret };
   }

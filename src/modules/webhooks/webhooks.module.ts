@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiTokensModule } from '../api-tokens';
 import { SubscriptionsModule } from '../subscriptions';
 import { UsersModule } from '../users';
+import { EndpointRules } from './endpoint-rules';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookEventsService } from './webhook-events.service';
 import { WebhookFacts } from './webhook-facts.service';
@@ -13,7 +14,7 @@ import { WebhooksRepository } from './webhooks.repository';
 @Module({
   imports: [ApiTokensModule, SubscriptionsModule, UsersModule, WebhooksQueueModule],
   controllers: [WebhooksController, DashboardWebhooksController],
-  providers: [WebhooksRepository, WebhookEventsService, WebhookEndpointsService, WebhookFacts],
-  exports: [WebhooksRepository, WebhookEventsService, WebhookFacts],
+  providers: [WebhooksRepository, WebhookEventsService, WebhookEndpointsService, WebhookFacts, EndpointRules],
+  exports: [WebhooksRepository, WebhookEventsService, WebhookFacts, EndpointRules],
 })
 export class WebhooksModule {}

@@ -200,24 +200,21 @@ export class WebhooksRepository {
   }
 
   async due(deliveryId: string): Promise<DueDelivery | null> {
-    const [row] = await this.db.query<
-      (WebhookDelivery & { endpoint: WebhookEndpoint; data: unknown; eventCreatedAt: Date })[]
-    >(
-      `SELECT ${DELIVERY_COLUMNS}, v.data, v.created_at AS "eventCreatedAt",
-              (SELECT row_to_json(x) FROM (SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = d.endpoint_id) x) AS endpoint
+    const [row] = await this.db.query<(WebhookDelivery & { data: unknown; eventCreatedAt: Date })[]>(
+      `SELECT ${DELIVERY_COLUMNS}, v.data, v.created_at AS "eventCreatedAt"
        FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id WHERE d.id = $1`,
       [deliveryId],
     );
     if (!row) return null;
-    const { data, eventCreatedAt, endpoint, ...delivery } = row;
+    const [endpoint] = await this.db.query<WebhookEndpoint[]>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = $1`,
+      [row.endpointId],
+    );
+    if (!endpoint) return null;
+    const { data, eventCreatedAt, ...delivery } = row;
     return {
       ...delivery,
-      endpoint: {
-        ...endpoint,
-        previousSecretUntil: endpoint.previousSecretUntil && new Date(endpoint.previousSecretUntil),
-        disabledAt: endpoint.disabledAt && new Date(endpoint.disabledAt),
-        createdAt: new Date(endpoint.createdAt),
-      },
+      endpoint,
       event: { id: delivery.eventId, type: delivery.eventType, data, createdAt: eventCreatedAt },
     };
   }

@@ -1,11 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ConfigType } from '@nestjs/config';
-import { appConfig, authConfig } from '../../../config';
+import { Injectable, Logger } from '@nestjs/common';
 import { MailQueue } from '../../mail';
-import { checkEndpointUrl, resolveEndpoint, type EndpointPolicy } from '../endpoint-address';
-import { endpointPolicyOf } from '../webhook-endpoints.service';
+import { EndpointRules } from '../endpoint-rules';
 import { WebhookEventsService } from '../webhook-events.service';
-import { EndpointSecrets } from '../webhook-secrets';
 import { SIGNATURE_HEADER, signatureHeader } from '../webhook-signature';
 import { DueDelivery, WebhooksRepository } from '../webhooks.repository';
 import {
@@ -37,19 +33,13 @@ const LOST_AFTER_MS = 5 * 60_000;
 @Injectable()
 export class WebhookDeliveryService {
   private readonly log = new Logger('Webhooks');
-  private readonly secrets: EndpointSecrets;
-  private readonly policy: EndpointPolicy;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly events: WebhookEventsService,
     private readonly mail: MailQueue,
-    @Inject(authConfig.KEY) auth: ConfigType<typeof authConfig>,
-    @Inject(appConfig.KEY) app: ConfigType<typeof appConfig>,
-  ) {
-    this.secrets = new EndpointSecrets(auth.sessionSecrets);
-    this.policy = endpointPolicyOf(app.production);
-  }
+    private readonly rules: EndpointRules,
+  ) {}
 
   async attempt({ deliveryId, attempt }: DeliverWebhookJobData): Promise<string> {
     const delivery = await this.webhooks.due(deliveryId);
@@ -86,14 +76,12 @@ export class WebhookDeliveryService {
 
   private async send(delivery: DueDelivery): Promise<Attempt> {
     const refused = (error: string): Attempt => ({ ok: false, status: null, latencyMs: 0, error, answer: '' });
-    const checked = checkEndpointUrl(delivery.endpoint.url, this.policy);
-    if ('refused' in checked) return refused(checked.refused);
-    const resolved = await resolveEndpoint(checked.url.hostname, this.policy);
-    if ('refused' in resolved) return refused(resolved.refused);
+    const placed = await this.rules.place(delivery.endpoint.url);
+    if ('refused' in placed) return refused(placed.refused);
     const body = deliveryBody(delivery.event, delivery.endpoint);
     return sendDelivery({
-      url: checked.url,
-      address: resolved.addresses[0],
+      url: placed.url,
+      address: placed.addresses[0],
       body,
       headers: {
         'Content-Type': 'application/json',
@@ -105,9 +93,9 @@ export class WebhookDeliveryService {
 
   /** The current secret, and the one a roll replaced while its overlap lasts. */
   private liveSecrets({ endpoint }: DueDelivery): string[] {
-    const secrets = [this.secrets.open(endpoint.secretSealed)];
+    const secrets = [this.rules.secrets.open(endpoint.secretSealed)];
     if (endpoint.previousSecretSealed && endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date())
-      secrets.push(this.secrets.open(endpoint.previousSecretSealed));
+      secrets.push(this.rules.secrets.open(endpoint.previousSecretSealed));
     return secrets;
   }
 
