@@ -186,6 +186,7 @@ describe('Changes since a release (GET /api/v1/changes)', () => {
     expect(header.slice(0, 4)).toEqual(['change', 'change_types', 'changed_fields', 'parcel_id']);
     expect(rows).toEqual([]);
     expect(none.headers['cds-release']).toBe(m3);
+    expect(none.headers['cds-schema-version']).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('answers newline-delimited JSON when asked, and only the types asked for', async () => {

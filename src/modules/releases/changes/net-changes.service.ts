@@ -4,7 +4,6 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import {
-  CHANGE_COLUMNS,
   CHANGE_TYPES,
   changeTypeOf,
   CsvRecordReader,
@@ -78,11 +77,11 @@ export class NetChangesService {
         await session.load(i + 1, await this.rowIndexOf(file));
       }
       const parcels = files.length === 0 ? 0 : await session.fold();
-      const newest = headers.at(-1);
-      const columns = newest?.record ?? (await this.recordColumnsOf(span));
+      const newest = files.length > 0 ? { columns: headers.at(-1)!.record, file: files.at(-1)! } : null;
+      const { columns, file } = newest ?? (await this.fullFileOf(span));
       return use({
         columns,
-        schemaVersion: files.at(-1)?.schemaVersion ?? '',
+        schemaVersion: file.schemaVersion,
         parcels,
         rows: this.rows(session, files, headers, columns),
       });
@@ -107,13 +106,11 @@ export class NetChangesService {
     return later.map((r) => files.find((f) => f.id === r.changeDatasetId)!);
   }
 
-  /** With no change in the span (since is the last release): the columns of its full file. */
-  private async recordColumnsOf({ countyId, since }: ReleaseSpan): Promise<string[]> {
+  /** With no change in the span (since is the last release): its full file, and that file's columns. */
+  private async fullFileOf({ countyId, since }: ReleaseSpan): Promise<{ columns: string[]; file: CountyDataset }> {
     const release = await this.history.release(countyId, since);
-    if (!release) return [];
-    return (await readHeader(this.storage.read(release.full.storageKey))).filter(
-      (c) => !(CHANGE_COLUMNS as readonly string[]).includes(c),
-    );
+    if (!release) throw new NotFoundException(`The county has no published release ${since}`);
+    return { columns: await readHeader(this.storage.read(release.full.storageKey)), file: release.full };
   }
 
   /**
