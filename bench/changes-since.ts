@@ -29,7 +29,7 @@ import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { storeChangeFile } from '../src/modules/releases/compare/change-file';
 import { record } from './release-compare';
-import { adminToken, restartPeakRss, type BenchApp } from './support/bench-app';
+import { adminToken, poster, restartPeakRss, type BenchApp } from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
 import { lotOrigin } from './support/lot-shapes';
 import { figure, verdict, type ResultRow } from './support/section';
@@ -124,16 +124,7 @@ export async function benchChangesSince(app: BenchApp): Promise<ResultRow[]> {
   // Publishing queues conversions and parcel-store loads of the releases' full files: not measured here.
   const held = await HeldWork.hold(app, [FORMATS_QUEUE, PARCEL_STORE_QUEUE]);
   try {
-    const token = await adminToken(app.origin);
-    const admin = async (path: string, body: object) => {
-      const res = await fetch(`${app.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { id: string };
-    };
+    const admin = poster(app.origin, await adminToken(app.origin));
     const {
       rows: [county],
     } = await db.query<County>(

@@ -27,7 +27,14 @@ import { digestingStream } from '../src/integrations/storage/digesting-stream';
 import { DATA_FIELDS } from '../src/modules/data-schema/data-schema';
 import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss, restartPeakRss } from './support/bench-app';
+import {
+  adminToken,
+  poster,
+  withProcessOnEveryCore,
+  type BenchApp,
+  peakRss,
+  restartPeakRss,
+} from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
 
@@ -224,16 +231,7 @@ export async function benchParcelStoreLoad(app: BenchApp): Promise<ResultRow[]> 
     const hashed = digestingStream();
     await Promise.all([pipeline(createReadStream(csv), hashed.stream), storage.putStream(key, hashed.stream)]);
     const file = hashed.digest();
-    const token = await adminToken(app.origin);
-    const admin = async (path: string, body: object) => {
-      const res = await fetch(`${app.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { id: string };
-    };
+    const admin = poster(app.origin, await adminToken(app.origin));
     const release = await admin('/api/admin/releases', { month: MONTH });
     const noCounts = Object.fromEntries(KEY_FIELDS.map(({ field }) => [field, 0]));
     const {

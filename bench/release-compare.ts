@@ -27,7 +27,14 @@ import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { RELEASES_QUEUE, ReleasesJob } from '../src/modules/releases/releases.constants';
-import { adminToken, withProcessOnEveryCore, type BenchApp, peakRss, restartPeakRss } from './support/bench-app';
+import {
+  adminToken,
+  poster,
+  withProcessOnEveryCore,
+  type BenchApp,
+  peakRss,
+  restartPeakRss,
+} from './support/bench-app';
 import { lotOrigin, lotWkt } from './support/lot-shapes';
 import { benchQueue, HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
@@ -214,16 +221,7 @@ export async function benchReleaseCompare(app: BenchApp): Promise<ResultRow[]> {
   const published = await HeldWork.hold(app, [FORMATS_QUEUE, PARCEL_STORE_QUEUE]);
   const keys = [`releases/${PREVIOUS}/counties/bench.csv.gz`, `releases/${CURRENT}/counties/bench.csv.gz`];
   try {
-    const token = await adminToken(app.origin);
-    const admin = async (path: string, body: object) => {
-      const res = await fetch(`${app.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { id: string };
-    };
+    const admin = poster(app.origin, await adminToken(app.origin));
     const {
       rows: [county],
     } = await db.query<{ id: string; fips: string; name: string; state_code: string }>(

@@ -21,7 +21,7 @@ import { SCHEMA_VERSION } from '../src/modules/data-schema/schema-versions';
 import { FORMATS_QUEUE } from '../src/modules/formats/formats.constants';
 import { PARCEL_STORE_QUEUE } from '../src/modules/parcels/parcels.constants';
 import { signatureHeader, verifySignature } from '../src/modules/webhooks/webhook-signature';
-import { adminToken, median, type BenchApp } from './support/bench-app';
+import { adminToken, median, poster, type BenchApp } from './support/bench-app';
 import { HeldWork } from './support/bench-queues';
 import { figure, verdict, type ResultRow } from './support/section';
 import { trackerCustomer } from './support/tracker-customer';
@@ -77,23 +77,14 @@ export async function benchWebhookDeliveries(app: BenchApp): Promise<ResultRow[]
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   try {
-    const token = await adminToken(app.origin);
-    const call = async (path: string, auth: string, body: object) => {
-      const res = await fetch(`${app.origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { id: string; secret: string };
-    };
+    const admin = poster(app.origin, await adminToken(app.origin));
     const { rows: counties } = await db.query<{ id: string; fips: string }>(
       `SELECT id, fips FROM counties WHERE deleted_at IS NULL ORDER BY fips LIMIT $1 OFFSET 100`,
       [COUNTIES],
     );
 
     // The release: each county a small file (what a delivery says of it is the same whatever its size).
-    const release = await call('/api/admin/releases', token, { month: MONTH });
+    const release = await admin('/api/admin/releases', { month: MONTH });
     const file = gzipSync(`${DATA_FIELDS.map((field) => field.name).join(',')}\n`);
     const noCounts = Object.fromEntries(KEY_FIELDS.map(({ field }) => [field, 0]));
     for (const county of counties) {
@@ -122,7 +113,7 @@ export async function benchWebhookDeliveries(app: BenchApp): Promise<ResultRow[]
         tokens: [customerToken],
       } = await trackerCustomer(db, [county.id], { tokens: 1, startDate: new Date(`${MONTH}-15T12:00:00Z`) });
       const path = `/hook/${i}`;
-      const { secret } = await call('/api/v1/webhooks', customerToken, {
+      const { secret } = await poster(app.origin, customerToken)<{ secret: string }>('/api/v1/webhooks', {
         url: `${receiverUrl}${path}`,
         events: ['release.published'],
       });
@@ -139,7 +130,7 @@ export async function benchWebhookDeliveries(app: BenchApp): Promise<ResultRow[]
     const registeringSeconds = (Date.now() - registering) / 1000;
 
     publishedAt = Date.now();
-    await call(`/api/admin/releases/${release.id}/publish`, token, {});
+    await admin(`/api/admin/releases/${release.id}/publish`, {});
     const publishSeconds = (Date.now() - publishedAt) / 1000;
     const all = [...endpoints.values()];
     const healthy = all.filter((e) => !e.flaky);

@@ -230,6 +230,19 @@ export async function adminToken(origin: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** POSTs JSON with a bearer token (staff's or a customer's) and answers the JSON; any other status throws with the answer. */
+export function poster(origin: string, token: string) {
+  return async <T = { id: string }>(path: string, body: object): Promise<T> => {
+    const res = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
