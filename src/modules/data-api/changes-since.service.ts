@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,14 +9,10 @@ import { NetChangesService, ReleaseSpan } from '../releases';
 import { SubscriptionsRepository } from '../subscriptions';
 import { CHANGE_STREAM_TYPES, ChangeStreamFormat, changeStreamOf } from './change-stream';
 import type { ChangesQueryDto } from './dto/changes-query.dto';
+import { StreamSlots } from './stream-slots';
 
-/**
- * Streams one process runs at once, and one customer's: each holds a database connection while it
- * streams (seconds for a large county), and the pool serves every other request too.
- */
+/** Change streams one API process runs at once, and one customer's (see StreamSlots). */
 export const CHANGE_STREAM_LIMITS = { process: 4, customer: 2 };
-/** Seconds a refused stream is told to wait: about what a large county's stream takes. */
-const RETRY_AFTER_SECONDS = 10;
 
 /**
  * GET /api/v1/changes: a County Tracker subscriber's net changes of one county since a release
@@ -26,8 +22,7 @@ const RETRY_AFTER_SECONDS = 10;
 @Injectable()
 export class ChangesSinceService {
   private readonly logger = new Logger('ChangesSince');
-  private running = 0;
-  private readonly runningFor = new Map<string, number>();
+  private readonly slots = new StreamSlots(CHANGE_STREAM_LIMITS, 'change streams');
 
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
@@ -39,7 +34,7 @@ export class ChangesSinceService {
   async answer(userId: string, query: ChangesQueryDto, format: ChangeStreamFormat, res: Response): Promise<void> {
     const span = await this.spanOf(userId, query.county, query.since);
     const types = query.types ? new Set(query.types.split(',') as ChangeType[]) : null;
-    await this.inTurn(userId, () =>
+    await this.slots.run(userId, () =>
       this.netChanges.withNetChanges(span, async (changes) => {
         res.status(200);
         res.setHeader('Content-Type', CHANGE_STREAM_TYPES[format]);
@@ -88,40 +83,5 @@ export class ChangesSinceService {
     throw new ForbiddenException(
       `Your County Tracker for county ${fips} includes no release now (expired, cancelled, refunded or on hold during a payment dispute)`,
     );
-  }
-
-  /** Runs a stream when this process and this customer have room for one; 503 or 429 with Retry-After otherwise. */
-  private async inTurn(userId: string, work: () => Promise<void>): Promise<void> {
-    const mine = this.runningFor.get(userId) ?? 0;
-    if (mine >= CHANGE_STREAM_LIMITS.customer) {
-      throw new HttpException(
-        {
-          statusCode: HttpStatus.TOO_MANY_REQUESTS,
-          message: `At most ${CHANGE_STREAM_LIMITS.customer} change streams of yours at once: try again when one has ended`,
-          retryAfter: RETRY_AFTER_SECONDS,
-        },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
-    if (this.running >= CHANGE_STREAM_LIMITS.process) {
-      throw new HttpException(
-        {
-          statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-          message: 'Too many change streams are running: try again shortly',
-          retryAfter: RETRY_AFTER_SECONDS,
-        },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
-    }
-    this.running++;
-    this.runningFor.set(userId, mine + 1);
-    try {
-      await work();
-    } finally {
-      this.running--;
-      const left = (this.runningFor.get(userId) ?? 1) - 1;
-      if (left === 0) this.runningFor.delete(userId);
-      else this.runningFor.set(userId, left);
-    }
   }
 }
