@@ -4,7 +4,6 @@ export { ParcelLoader } from './parcel-loader.service';
 export { ParcelStoreQueue } from './parcel-store-queue.service';
 export { ParcelStoreRepository } from './parcel-store.repository';
 export type { ParcelLoad } from './parcel-store.repository';
-export { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
 export { ParcelsApiModule } from './parcels-api.module';
 export { ParcelLookupService } from './lookup/parcel-lookup.service';
 export type { ParcelCollection } from './lookup/parcel-lookup.service';

@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { copyText } from '../../database/copy-text';
 import { CsvRecordReader, fieldValue, type RecordView } from '../data-schema';
 import { boundaryOf } from './boundary-wkt';
-import { normalizeAddress, normalizeOwnerName, parcelKey } from './search-text';
+import { normalizeAddress, normalizeOwnerName, parcelKey } from '../../common/search-text';
 
 /** The parcels table's columns in the order each COPY row writes them. */
 export const PARCEL_COPY_COLUMNS = [

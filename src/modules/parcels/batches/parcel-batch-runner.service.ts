@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { DatasetStorage } from '../../../integrations/storage/dataset-storage';
 import { NO_TRACKER, ParcelLookupService, type CustomerScope } from '../lookup/parcel-lookup.service';
-import { houseNumberOf, normalizeAddress, parcelKey } from '../search-text';
+import { houseNumberOf, normalizeAddress, parcelKey } from '../../../common/search-text';
 import { type BatchColumns, batchColumnsOf, csvLine, safeCell } from './batch-csv';
 import { csvChunks } from './batch-rows';
 import { BATCH_CHUNK_ROWS, BATCH_CHUNKS_IN_FLIGHT, MATCH_COLUMNS, resultKeyOf } from './parcel-batches.constants';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { houseNumberOf } from '../search-text';
+import { houseNumberOf } from '../../../common/search-text';
 import { ParcelReader } from './parcel-reader';
 
 /** The counties a lookup may answer from: their ids, and their states (the store's partitions, to skip the others). */

@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { type CountyRecord, CountiesRepository } from '../../counties';
 import type { DataField } from '../../data-schema';
 import { SubscriptionsRepository } from '../../subscriptions';
-import { normalizeAddress, normalizeOwnerName, parcelKey } from '../search-text';
+import { normalizeAddress, normalizeOwnerName, parcelKey } from '../../../common/search-text';
 import { MAX_BOX_DEGREES, MAX_BOX_PAGE, MAX_MATCHES, type ParcelQueryDto } from './dto/parcel-query.dto';
 import { fieldNamesOf, type ParcelFeature, parcelFeature, type ParcelMatch, PROPERTY_FIELDS } from './parcel-feature';
 import {

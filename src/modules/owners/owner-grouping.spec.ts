@@ -1,0 +1,80 @@
+import { GROUPING_RULES, groupOwners, OwnerMention, SHARED_ADDRESS_OWNERS } from './owner-grouping';
+
+let parcel = 0;
+/** A mention of `name` on a new parcel, with its mailing address ("street, city, ST zip"). */
+function mention(name: string, mail: string): OwnerMention {
+  const [address, city, stateZip] = mail.split(', ');
+  const [state, zip] = stateZip.split(' ');
+  return { parcelKey: `24510P${++parcel}`, slot: 1, name, mail: { address, city, state, zip } };
+}
+
+/** The groups as lists of names, each list in the order given; groups in the order of their first mention. */
+const grouped = (mentions: OwnerMention[]) =>
+  groupOwners(mentions)
+    .map((group) => group.mentions.map((i) => mentions[i].name))
+    .sort((a, b) => mentions.findIndex((m) => m.name === a[0]) - mentions.findIndex((m) => m.name === b[0]));
+
+describe('grouping owners by name and mailing address', () => {
+  it('makes one owner of a company’s spellings at one mailing address, and says by which rules', () => {
+    const mentions = [
+      mention('ACME HOLDINGS LLC', '100 Main Street, Baltimore, MD 21201'),
+      mention('ACME HOLDINGS, L.L.C.', '100 MAIN ST, BALTIMORE, MD 21201-1234'),
+      mention('ACME HLDGS LLC', '100 Main St., Baltimore, MD 21201'),
+      mention('ACME PROPERTIES HOLDINGS LLC', '100 MAIN ST, BALTIMORE, MD 21201'),
+    ];
+    const [group, ...others] = groupOwners(mentions);
+    expect(others).toEqual([]);
+    expect(group.mentions).toEqual([0, 1, 2, 3]);
+    expect(group.evidence).toEqual({ sameNameSameMail: 2, spellingSameMail: 1 });
+    expect(GROUPING_RULES.spellingSameMail).toBe('two spellings of one company name at one mailing address');
+  });
+
+  it('keeps namesakes with mailing addresses in two states apart, and joins a company’s addresses in one state', () => {
+    expect(
+      grouped([
+        mention('ACME HOLDINGS LLC', '100 MAIN ST, AUSTIN, TX 78701'),
+        mention('ACME HOLDINGS LLC', '9 ELM AVE, DALLAS, TX 75201'),
+        mention('ACME HOLDINGS LLC', '5 PINE RD, FRESNO, CA 93701'),
+      ]),
+    ).toEqual([['ACME HOLDINGS LLC', 'ACME HOLDINGS LLC'], ['ACME HOLDINGS LLC']]);
+    expect(
+      grouped([
+        mention('SMITH JOHN A', '12 OAK ST, TOWSON, MD 21204'),
+        mention('JOHN A SMITH', '40 BAY RD, TOWSON, MD 21204'),
+        mention('SMITH JOHN A', '7 SEA VIEW DR, SAN DIEGO, CA 92101'),
+      ]),
+    ).toEqual([['SMITH JOHN A', 'JOHN A SMITH'], ['SMITH JOHN A']]);
+  });
+
+  it('joins a person with and without a middle initial only at one mailing address, and never father and son', () => {
+    expect(
+      grouped([
+        mention('SMITH JOHN A', '12 OAK ST, TOWSON, MD 21204'),
+        mention('SMITH JOHN', '12 Oak Street, Towson, MD 21204'),
+        mention('SMITH JOHN', '99 HILL RD, TOWSON, MD 21286'),
+        mention('SMITH JOHN A JR', '12 OAK ST, TOWSON, MD 21204'),
+      ]),
+    ).toEqual([['SMITH JOHN A', 'SMITH JOHN'], ['SMITH JOHN'], ['SMITH JOHN A JR']]);
+  });
+
+  it('takes nothing from an address shared by many owners but their names', () => {
+    const agent = '1209 ORANGE ST, WILMINGTON, DE 19801';
+    const mentions = [
+      ...Array.from({ length: SHARED_ADDRESS_OWNERS }, (_, i) => mention(`COMPANY ${i} LLC`, agent)),
+      mention('ACME HOLDINGS LLC', agent),
+      mention('ACME HOLDINGS GROUP LLC', agent),
+      mention('ACME HOLDINGS LLC', agent),
+    ];
+    const acme = grouped(mentions).filter((names) => names[0].startsWith('ACME'));
+    expect(acme).toEqual([['ACME HOLDINGS LLC', 'ACME HOLDINGS LLC'], ['ACME HOLDINGS GROUP LLC']]);
+  });
+
+  it('leaves out mentions without a name, and groups a name without a mailing address by itself', () => {
+    const groups = grouped([
+      mention('', '1 MAIN ST, TOWSON, MD 21204'),
+      { parcelKey: 'X', slot: 2, name: 'DOE JANE', mail: { address: '', city: '', state: '', zip: '' } },
+      { parcelKey: 'Y', slot: 2, name: 'DOE JANE', mail: { address: '', city: '', state: '', zip: '' } },
+    ]);
+    expect(groups).toEqual([['DOE JANE'], ['DOE JANE']]);
+  });
+});
