@@ -20,6 +20,7 @@ import { benchReleaseIngestGeopackage } from './release-ingest-geopackage';
 import { benchReleaseCompare } from './release-compare';
 import { benchChangesSince } from './changes-since';
 import { benchWebhookDeliveries } from './webhook-deliveries';
+import { benchOwnerGrouping } from './owner-grouping';
 import { benchParcelStoreLoad } from './parcel-store-load';
 import { benchParcelLookups } from './parcel-lookups';
 import { benchS3Downloads } from './s3-downloads';
@@ -45,6 +46,7 @@ const AFTER: [string, BenchSection][] = [
   ['release-compare', benchReleaseCompare],
   ['changes-since', benchChangesSince],
   ['webhook-deliveries', benchWebhookDeliveries],
+  ['owner-grouping', () => benchOwnerGrouping()],
   // Stores of their own: local files serving a 300 MB file, and a local S3-compatible server.
   ['local-downloads', () => benchLocalDownloads()],
   ['s3-downloads', () => benchS3Downloads()],
