@@ -97,9 +97,9 @@ export class NetChangesSession {
   /**
    * Each parcel's net change from its first row to its last: added then removed is none; added is
    * added; removed at the end is removed (its last row carries its last record); anything else is
-   * changed. Answers how many parcels have one.
+   * changed.
    */
-  async fold(): Promise<number> {
+  async fold(): Promise<void> {
     await this.client.query(`ANALYZE ${this.steps}`);
     await this.client.query(
       `CREATE TEMP TABLE ${this.net} AS
@@ -118,10 +118,6 @@ export class NetChangesSession {
          FROM ${this.steps} GROUP BY parcel_id
        ) folded`,
     );
-    const [{ count }] = (
-      await this.client.query<{ count: number }>(`SELECT count(change)::int AS count FROM ${this.net}`)
-    ).rows;
-    return count;
   }
 
   /**

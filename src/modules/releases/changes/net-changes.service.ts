@@ -42,8 +42,6 @@ export interface NetChanges {
   columns: string[];
   /** The schema version of the last release's change file. */
   schemaVersion: string;
-  /** How many rows `rows` gives. */
-  parcels: number;
   rows: AsyncIterable<NetChangeRow>;
 }
 
@@ -76,13 +74,12 @@ export class NetChangesService {
         headers.push(changeFileColumns(await readColumns(this.storage.read(file.storageKey))));
         await session.load(i + 1, await this.rowIndexOf(file));
       }
-      const parcels = files.length === 0 ? 0 : await session.fold();
+      if (files.length > 0) await session.fold();
       const newest = files.length > 0 ? { columns: headers.at(-1)!.record, file: files.at(-1)! } : null;
       const { columns, file } = newest ?? (await this.fullFileOf(span));
       return use({
         columns,
         schemaVersion: file.schemaVersion,
-        parcels,
         rows: this.rows(session, files, headers, columns),
       });
     });
