@@ -77,4 +77,33 @@ describe('grouping owners by name and mailing address', () => {
     ]);
     expect(groups).toEqual([['DOE JANE'], ['DOE JANE']]);
   });
+
+  it('joins owners across addresses by the name each is mostly written under: a shortened spelling bridges nothing', () => {
+    expect(
+      grouped([
+        mention('OAK SMITH HOLDINGS LLC', '1 MAIN ST, AUSTIN, TX 78701'),
+        mention('OAK SMITH HOLDINGS LLC', '1 MAIN ST, AUSTIN, TX 78701'),
+        mention('OAK SMITH LLC', '1 MAIN ST, AUSTIN, TX 78701'),
+        mention('OAK SMITH PROPERTIES LLC', '9 ELM AVE, DALLAS, TX 75201'),
+        mention('OAK SMITH PROPERTIES LLC', '9 ELM AVE, DALLAS, TX 75201'),
+        mention('OAK SMITH LLC', '9 ELM AVE, DALLAS, TX 75201'),
+        mention('OAK SMITH HOLDINGS LLC', '77 BAY RD, HOUSTON, TX 77001'),
+      ]),
+    ).toEqual([
+      ['OAK SMITH HOLDINGS LLC', 'OAK SMITH HOLDINGS LLC', 'OAK SMITH LLC', 'OAK SMITH HOLDINGS LLC'],
+      ['OAK SMITH PROPERTIES LLC', 'OAK SMITH PROPERTIES LLC', 'OAK SMITH LLC'],
+    ]);
+  });
+
+  it('joins a person written without an initial to the one person of that name with one in the ZIP code', () => {
+    expect(
+      grouped([
+        mention('SMITH JOHN A', '12 OAK ST, TOWSON, MD 21204'),
+        mention('SMITH JOHN', '40 BAY RD, TOWSON, MD 21204'),
+        mention('DOE JANE A', '1 ELM ST, AUSTIN, TX 78701'),
+        mention('DOE JANE B', '2 ELM ST, AUSTIN, TX 78701'),
+        mention('DOE JANE', '3 ELM ST, AUSTIN, TX 78701'),
+      ]),
+    ).toEqual([['SMITH JOHN A', 'SMITH JOHN'], ['DOE JANE A'], ['DOE JANE B'], ['DOE JANE']]);
+  });
 });

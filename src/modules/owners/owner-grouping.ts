@@ -23,6 +23,7 @@ export const GROUPING_RULES = {
   spellingSameMail: 'two spellings of one company name at one mailing address',
   entitySameState: 'same company name, mailing addresses in one state',
   personSameZip: 'same person’s name, mailing addresses in one ZIP code',
+  initialSameZip: 'a person without a middle initial, and the one person of that name with one, in one ZIP code',
 } as const;
 export type GroupingRule = keyof typeof GROUPING_RULES;
 
@@ -44,11 +45,12 @@ interface Read {
 }
 
 /**
- * Mentions grouped into owners, weighing the name and the mailing address: the same name at one
- * mailing address is one owner, and so are two spellings of it there; a company name in one state
- * is one company, a person's name in one ZIP code one person; the same name with mailing addresses
- * in two states (a company) or two ZIP codes (a person) is two owners unless something else joins
- * them. Mentions with no name are left out. Each join is counted under its rule.
+ * Mentions grouped into owners, weighing the name and the mailing address. First each address: the
+ * same name there is one owner, so are a person with and without a middle initial, and two
+ * spellings of a company. Then the owners so found, by the name each is mostly written under: a
+ * company's in one state is one company, a person's in one ZIP code one person. The same name with
+ * mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners unless
+ * something else joins them. Mentions with no name are left out. Each join is counted under its rule.
  */
 export function groupOwners(mentions: OwnerMention[]): OwnerGroup[] {
   const reads: (Read | null)[] = mentions.map(readOf);
@@ -70,10 +72,10 @@ export function groupOwners(mentions: OwnerMention[]): OwnerGroup[] {
     evidence.delete(rb);
   };
   /** Joins the mentions that give the same bucket under one rule. */
-  const joinBy = (rule: GroupingRule, bucketOf: (read: Read) => string | null) => {
+  const joinBy = (rule: GroupingRule, bucketOf: (read: Read, i: number) => string | null) => {
     const first = new Map<string, number>();
     reads.forEach((read, i) => {
-      const bucket = read && bucketOf(read);
+      const bucket = read && bucketOf(read, i);
       if (bucket === null || bucket === undefined) return;
       const seen = first.get(bucket);
       if (seen === undefined) first.set(bucket, i);
@@ -81,11 +83,30 @@ export function groupOwners(mentions: OwnerMention[]): OwnerGroup[] {
     });
   };
 
+  // First what one mailing address says.
   joinBy('sameNameSameMail', (r) => r.mail && `${r.name.key}\u0000${r.mail}`);
   joinBy('initialSameMail', (r) => (r.name.kind === 'person' && r.mail ? `${r.name.looseKey}\u0000${r.mail}` : null));
-  joinBy('entitySameState', (r) => (r.name.kind === 'entity' && r.state ? `${r.name.key}\u0000${r.state}` : null));
-  joinBy('personSameZip', (r) => (r.name.kind === 'person' && r.zip ? `${r.name.key}\u0000${r.zip}` : null));
   joinSpellings(reads, join);
+  // Then owners so found are joined across addresses by the name each is mostly written under, so
+  // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
+  const names = mainNames(reads, root);
+  const mainName = reads.map((_, i) => names.get(root(i)));
+  joinBy('entitySameState', (r, i) => (r.name.kind === 'entity' && r.state ? `${mainName[i]}\u0000${r.state}` : null));
+  joinBy('personSameZip', (r, i) => (r.name.kind === 'person' && r.zip ? `${mainName[i]}\u0000${r.zip}` : null));
+  // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
+  const looseOf = new Map(reads.flatMap((r) => (r ? [[r.name.key, r.name.looseKey] as const] : [])));
+  const initialled = new Map<string, Set<string>>();
+  const looseBucket = (r: Read, i: number) =>
+    r.name.kind === 'person' && r.zip ? `${looseOf.get(mainName[i]!)}\u0000${r.zip}` : null;
+  reads.forEach((r, i) => {
+    const bucket = r && looseBucket(r, i);
+    if (!bucket || mainName[i] === looseOf.get(mainName[i]!)) return;
+    initialled.set(bucket, (initialled.get(bucket) ?? new Set()).add(mainName[i]!));
+  });
+  joinBy('initialSameZip', (r, i) => {
+    const bucket = looseBucket(r, i);
+    return bucket && initialled.get(bucket)?.size === 1 ? bucket : null;
+  });
 
   const groups = new Map<number, number[]>();
   reads.forEach((read, i) => {
@@ -94,6 +115,27 @@ export function groupOwners(mentions: OwnerMention[]): OwnerGroup[] {
     groups.set(r, [...(groups.get(r) ?? []), i]);
   });
   return [...groups].map(([r, members]) => ({ mentions: members, evidence: evidence.get(r) ?? {} }));
+}
+
+/**
+ * The name each owner found so far is mostly written under (the longer on a tie, then the first
+ * alphabetically), by its root: what joins owners across addresses.
+ */
+function mainNames(reads: (Read | null)[], root: (i: number) => number): Map<number, string> {
+  const counts = new Map<number, Map<string, number>>();
+  reads.forEach((read, i) => {
+    if (!read) return;
+    const r = root(i);
+    const keys = counts.get(r) ?? new Map<string, number>();
+    keys.set(read.name.key, (keys.get(read.name.key) ?? 0) + 1);
+    counts.set(r, keys);
+  });
+  const main = new Map<number, string>();
+  for (const [r, keys] of counts) {
+    const [best] = [...keys].sort(([a, na], [b, nb]) => nb - na || b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+    main.set(r, best[0]);
+  }
+  return main;
 }
 
 /**
