@@ -57,12 +57,21 @@ const PERSON_SPELLINGS: ((p: { first: string; middle: string; last: string }) =>
  * earlier owner's name in another state, who are other owners. Each owner holds 1 to 12 parcels.
  */
 export function plantedOwners(owners: number, seed = 1): PlantedMention[] {
+  return [...plantedOwnerMentions(owners, seed)];
+}
+
+/** plantedOwners as they are made, one mention at a time: a million need not be held at once. */
+export function* plantedOwnerMentions(owners: number, seed = 1): Generator<PlantedMention> {
   const random = seeded(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const mentions: PlantedMention[] = [];
   /** Each company name, and the states its companies' mail goes to. */
   const companyNames = new Map<string, Set<string>>();
-  const people: { first: string; middle: string; last: string; state: string }[] = [];
+  /** The first person planted in each state: whom a namesake in another state is named after. */
+  const firstPerson = new Map<string, { first: string; middle: string; last: string }>();
+  /** The first company name planted for each state's mail: what a namesake elsewhere is called. */
+  const firstCompany = new Map<string, string>();
+  const elsewhere = <T>(first: Map<string, T>, state: string): T | undefined =>
+    [...first].find(([where]) => where !== state)?.[1];
   let parcel = 0;
   const addressIn = (state: string, prefix: string) => ({
     address: `${1 + Math.floor(random() * 9000)} ${pick(STREETS)}`,
@@ -74,19 +83,21 @@ export function plantedOwners(owners: number, seed = 1): PlantedMention[] {
     const [state, prefix] = pick(STATES);
     const holdings = 1 + Math.floor(random() * 12);
     const home = addressIn(state, prefix);
+    const planted: PlantedMention[] = [];
     const add = (name: string, mail: OwnerMention['mail']) =>
-      mentions.push({ parcelKey: `P${++parcel}`, slot: 1, name, mail, owner });
+      planted.push({ parcelKey: `P${++parcel}`, slot: 1, name, mail, owner });
     if (random() < 0.35) {
       const agent = random() < 0.1;
       const mailState = agent ? AGENT.state : state;
       // A company: now and then an earlier company's name in another state (a namesake), else a new
       // name; never a name a company already has there (a state registers a name once).
       let name = `${pick(COMPANY_WORDS)} ${pick(LAST_NAMES)} ${pick(COMPANY_KINDS)}`;
-      const earlier = [...companyNames].find(([, states]) => !states.has(mailState));
-      if (!agent && random() < 0.05 && earlier) name = earlier[0];
+      const earlier = elsewhere(firstCompany, mailState);
+      if (!agent && random() < 0.05 && earlier && !companyNames.get(earlier)?.has(mailState)) name = earlier;
       if (companyNames.get(name)?.has(mailState))
         name = `${name.split(' ')[0]} ${owner} ${name.split(' ').slice(1).join(' ')}`;
       companyNames.set(name, (companyNames.get(name) ?? new Set()).add(mailState));
+      if (!firstCompany.has(mailState)) firstCompany.set(mailState, name);
       const second = { ...home, address: `${1 + Math.floor(random() * 9000)} ${pick(STREETS)}` };
       for (let i = 0; i < holdings; i++) {
         const mail = agent ? AGENT : random() < 0.2 ? second : home;
@@ -94,16 +105,15 @@ export function plantedOwners(owners: number, seed = 1): PlantedMention[] {
       }
     } else {
       let person = { first: pick(FIRST_NAMES), middle: pick(MIDDLE_INITIALS), last: pick(LAST_NAMES) };
-      const elsewhere = people.find((p) => p.state !== state);
-      if (random() < 0.05 && elsewhere)
-        person = { first: elsewhere.first, middle: elsewhere.middle, last: elsewhere.last };
-      people.push({ ...person, state });
+      const namesake = elsewhere(firstPerson, state);
+      if (random() < 0.05 && namesake) person = { ...namesake };
+      if (!firstPerson.has(state)) firstPerson.set(state, person);
       // Moved within the ZIP code: another street line, the same ZIP.
       const moved = { ...home, address: `${1 + Math.floor(random() * 9000)} ${pick(STREETS)}` };
       for (let i = 0; i < holdings; i++) add(pick(PERSON_SPELLINGS)(person), random() < 0.1 ? moved : home);
     }
+    yield* planted;
   }
-  return mentions;
 }
 
 /**
@@ -112,7 +122,7 @@ export function plantedOwners(owners: number, seed = 1): PlantedMention[] {
  * with the counts behind them.
  */
 export function pairwiseQuality(
-  truth: number[],
+  truth: ArrayLike<number>,
   groups: number[][],
 ): { precision: number; recall: number; truePairs: number; falsePairs: number; missedPairs: number } {
   const pairs = (n: number) => (n * (n - 1)) / 2;
@@ -125,7 +135,7 @@ export function pairwiseQuality(
     for (const n of byOwner.values()) right += pairs(n);
   }
   const sizes = new Map<number, number>();
-  for (const owner of truth) sizes.set(owner, (sizes.get(owner) ?? 0) + 1);
+  for (let i = 0; i < truth.length; i++) sizes.set(truth[i], (sizes.get(truth[i]) ?? 0) + 1);
   const truePairsAll = [...sizes.values()].reduce((sum, n) => sum + pairs(n), 0);
   return {
     precision: together === 0 ? 1 : right / together,

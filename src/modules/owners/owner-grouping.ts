@@ -1,5 +1,5 @@
 import { normalizeAddress } from '../../common/search-text';
-import { OwnerName, ownerNameOf } from './owner-names';
+import { ownerNameOf } from './owner-names';
 
 /** One owner named on one parcel: owner_name (slot 1) or owner2_name (slot 2), with the parcel's mailing address. */
 export interface OwnerMention {
@@ -9,7 +9,7 @@ export interface OwnerMention {
   mail: { address: string; city: string; state: string; zip: string };
 }
 
-/** Owners found: the mentions of each (indexes into the list grouped), and why they are one. */
+/** Owners found: the mentions of each (by the order they were added), and why they are one. */
 export interface OwnerGroup {
   mentions: number[];
   /** Each rule that joined two of its mentions, and how many joins it made. */
@@ -35,132 +35,244 @@ export type GroupingRule = keyof typeof GROUPING_RULES;
 export const SHARED_ADDRESS_OWNERS = 25;
 /** Share of their words two spellings at one mailing address must have in common. */
 const SPELLING_OVERLAP = 0.6;
+/** "Nothing" in the per-mention arrays: no name, no mailing address, no ZIP code. */
+const NONE = -1;
+/** Two ids in one number (bucket keys): ids stay below 2^21, so the pair stays below 2^53. */
+const pairOf = (a: number, b: number) => a * 4294967296 + b;
 
-interface Read {
-  name: OwnerName;
-  /** The street line and ZIP (or city) as compared; null without a street line. */
-  mail: string | null;
-  state: string;
-  zip: string | null;
-}
+/** Strings numbered as first seen, each kept once. */
+class Interned {
+  private readonly ids = new Map<string, number>();
+  readonly values: string[] = [];
 
-/**
- * Mentions grouped into owners, weighing the name and the mailing address. First each address: the
- * same name there is one owner, so are a person with and without a middle initial, and two
- * spellings of a company. Then the owners so found, by the name each is mostly written under: a
- * company's in one state is one company, a person's in one ZIP code one person. The same name with
- * mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners unless
- * something else joins them. Mentions with no name are left out. Each join is counted under its rule.
- */
-export function groupOwners(mentions: OwnerMention[]): OwnerGroup[] {
-  const reads: (Read | null)[] = mentions.map(readOf);
-  const parent = mentions.map((_, i) => i);
-  const evidence = new Map<number, Partial<Record<GroupingRule, number>>>();
-  const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  const join = (a: number, b: number, rule: GroupingRule) => {
-    const [ra, rb] = [root(a), root(b)];
-    if (ra === rb) return;
-    parent[rb] = ra;
-    const merged = { ...evidence.get(ra) };
-    for (const [r, n] of Object.entries(evidence.get(rb) ?? {}) as [GroupingRule, number][])
-      merged[r] = (merged[r] ?? 0) + n;
-    merged[rule] = (merged[rule] ?? 0) + 1;
-    evidence.set(ra, merged);
-    evidence.delete(rb);
-  };
-  /** Joins the mentions that give the same bucket under one rule. */
-  const joinBy = (rule: GroupingRule, bucketOf: (read: Read, i: number) => string | null) => {
-    const first = new Map<string, number>();
-    reads.forEach((read, i) => {
-      const bucket = read && bucketOf(read, i);
-      if (bucket === null || bucket === undefined) return;
-      const seen = first.get(bucket);
-      if (seen === undefined) first.set(bucket, i);
-      else join(seen, i, rule);
-    });
-  };
-
-  // First what one mailing address says.
-  joinBy('sameNameSameMail', (r) => r.mail && `${r.name.key}\u0000${r.mail}`);
-  joinBy('initialSameMail', (r) => (r.name.kind === 'person' && r.mail ? `${r.name.looseKey}\u0000${r.mail}` : null));
-  joinSpellings(reads, join);
-  // Then owners so found are joined across addresses by the name each is mostly written under, so
-  // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
-  const names = mainNames(reads, root);
-  const mainName = reads.map((_, i) => names.get(root(i)));
-  joinBy('entitySameState', (r, i) => (r.name.kind === 'entity' && r.state ? `${mainName[i]}\u0000${r.state}` : null));
-  joinBy('personSameZip', (r, i) => (r.name.kind === 'person' && r.zip ? `${mainName[i]}\u0000${r.zip}` : null));
-  // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
-  const looseOf = new Map(reads.flatMap((r) => (r ? [[r.name.key, r.name.looseKey] as const] : [])));
-  const initialled = new Map<string, Set<string>>();
-  const looseBucket = (r: Read, i: number) =>
-    r.name.kind === 'person' && r.zip ? `${looseOf.get(mainName[i]!)}\u0000${r.zip}` : null;
-  reads.forEach((r, i) => {
-    const bucket = r && looseBucket(r, i);
-    if (!bucket || mainName[i] === looseOf.get(mainName[i]!)) return;
-    initialled.set(bucket, (initialled.get(bucket) ?? new Set()).add(mainName[i]!));
-  });
-  joinBy('initialSameZip', (r, i) => {
-    const bucket = looseBucket(r, i);
-    return bucket && initialled.get(bucket)?.size === 1 ? bucket : null;
-  });
-
-  const groups = new Map<number, number[]>();
-  reads.forEach((read, i) => {
-    if (!read) return;
-    const r = root(i);
-    groups.set(r, [...(groups.get(r) ?? []), i]);
-  });
-  return [...groups].map(([r, members]) => ({ mentions: members, evidence: evidence.get(r) ?? {} }));
-}
-
-/**
- * The name each owner found so far is mostly written under (the longer on a tie, then the first
- * alphabetically), by its root: what joins owners across addresses.
- */
-function mainNames(reads: (Read | null)[], root: (i: number) => number): Map<number, string> {
-  const counts = new Map<number, Map<string, number>>();
-  reads.forEach((read, i) => {
-    if (!read) return;
-    const r = root(i);
-    const keys = counts.get(r) ?? new Map<string, number>();
-    keys.set(read.name.key, (keys.get(read.name.key) ?? 0) + 1);
-    counts.set(r, keys);
-  });
-  const main = new Map<number, string>();
-  for (const [r, keys] of counts) {
-    const [best] = [...keys].sort(([a, na], [b, nb]) => nb - na || b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-    main.set(r, best[0]);
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      if (id >= 1 << 21) throw new Error('more distinct names or addresses than one grouping holds');
+      this.ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
   }
-  return main;
+}
+
+/** An Int32Array that grows as values are pushed. */
+class IntList {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  at(i: number): number {
+    return this.data[i];
+  }
 }
 
 /**
- * Two spellings of a company at one mailing address, unless that address is shared by too many
- * owners to say anything. Persons are not joined so: their spellings differ by order and initials,
- * which their keys cover, and "SMITH JOHN A" and "SMITH JOHN A JR" at one address are two people.
+ * Groups owner mentions into owners, weighing the name and the mailing address. First each address:
+ * the same name there is one owner, so are a person with and without a middle initial, and two
+ * spellings of a company. Then the owners so found, by the name each is mostly written under: a
+ * company's in one state is one company, a person's in one ZIP code one person, and a person written
+ * without a middle initial is the one person of that name with one in the ZIP code. The same name
+ * with mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners
+ * unless something else joins them. Mentions with no name are left out. Each join is counted under
+ * its rule.
+ *
+ * Mentions are added one at a time and kept as numbers (names, addresses, states and ZIP codes each
+ * stored once), so a county's million parcels fit in a worker's memory.
  */
-function joinSpellings(reads: (Read | null)[], join: (a: number, b: number, rule: GroupingRule) => void): void {
-  const atAddress = new Map<string, Map<string, number>>();
-  reads.forEach((read, i) => {
-    if (!read?.mail || read.name.kind !== 'entity') return;
-    const names = atAddress.get(read.mail) ?? new Map<string, number>();
-    if (!names.has(read.name.key)) names.set(read.name.key, i);
-    atAddress.set(read.mail, names);
-  });
-  for (const names of atAddress.values()) {
-    if (names.size < 2 || names.size > SHARED_ADDRESS_OWNERS) continue;
-    const spelled = [...names].map(([key, i]) => ({ i, words: new Set(key.split(' ')) }));
-    for (let a = 0; a < spelled.length; a++) {
-      for (let b = a + 1; b < spelled.length; b++) {
-        if (overlap(spelled[a].words, spelled[b].words) >= SPELLING_OVERLAP)
-          join(spelled[a].i, spelled[b].i, 'spellingSameMail');
+export class OwnerGrouper {
+  private readonly names = new Interned();
+  private readonly mails = new Interned();
+  private readonly places = new Interned();
+  /** By key id: whether a person's, and the id of its key without middle initials. */
+  private readonly person: boolean[] = [];
+  private readonly loose: number[] = [];
+  /** By mention: key, mailing address, state and ZIP code ids. */
+  private readonly key = new IntList();
+  private readonly mail = new IntList();
+  private readonly state = new IntList();
+  private readonly zip = new IntList();
+
+  /** Adds a mention; answers its number (its place in the order added). */
+  add(mention: Pick<OwnerMention, 'name' | 'mail'>): number {
+    this.key.push(this.keyOf(mention.name));
+    const street = normalizeAddress(mention.mail.address);
+    const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? null;
+    const place = zip ?? normalizeAddress(mention.mail.city);
+    this.mail.push(street && place ? this.mails.id(`${street}|${place}`) : NONE);
+    const state = mention.mail.state.trim().toUpperCase();
+    this.state.push(state ? this.places.id(state) : NONE);
+    this.zip.push(zip ? this.places.id(zip) : NONE);
+    return this.key.length - 1;
+  }
+
+  groups(): OwnerGroup[] {
+    const count = this.key.length;
+    const parent = Int32Array.from({ length: count }, (_, i) => i);
+    const evidence = new Map<number, Partial<Record<GroupingRule, number>>>();
+    const root = (i: number): number => {
+      while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    const join = (a: number, b: number, rule: GroupingRule) => {
+      const [ra, rb] = [root(a), root(b)];
+      if (ra === rb) return;
+      parent[rb] = ra;
+      const merged = { ...evidence.get(ra) };
+      for (const [r, n] of Object.entries(evidence.get(rb) ?? {}) as [GroupingRule, number][])
+        merged[r] = (merged[r] ?? 0) + n;
+      merged[rule] = (merged[rule] ?? 0) + 1;
+      evidence.set(ra, merged);
+      evidence.delete(rb);
+    };
+    /**
+     * Joins the mentions that give the same bucket under one rule: the buckets in a typed array,
+     * sorted, so that a million mentions take a few MB rather than a Map of a million entries.
+     */
+    const joinBy = (rule: GroupingRule, bucketOf: (i: number) => number | null) => {
+      const buckets = new Float64Array(count).fill(NaN);
+      for (let i = 0; i < count; i++) {
+        const bucket = this.key.at(i) === NONE ? null : bucketOf(i);
+        if (bucket !== null) buckets[i] = bucket;
+      }
+      const order = Int32Array.from({ length: count }, (_, i) => i)
+        .filter((i) => !Number.isNaN(buckets[i]))
+        .sort((a, b) => buckets[a] - buckets[b] || a - b);
+      for (let j = 1; j < order.length; j++) {
+        if (buckets[order[j]] === buckets[order[j - 1]]) join(order[j - 1], order[j], rule);
+      }
+    };
+    const isPerson = (i: number) => this.person[this.key.at(i)];
+    const withMail = (i: number, id: number) => (this.mail.at(i) === NONE ? null : pairOf(id, this.mail.at(i)));
+
+    // First what one mailing address says.
+    joinBy('sameNameSameMail', (i) => withMail(i, this.key.at(i)));
+    joinBy('initialSameMail', (i) => (isPerson(i) ? withMail(i, this.loose[this.key.at(i)]) : null));
+    this.joinSpellings(join);
+    // Then owners so found are joined across addresses by the name each is mostly written under, so
+    // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
+    const main = this.mainNames(root);
+    const inPlace = (i: number, place: number) => (place === NONE ? null : pairOf(main[i], place));
+    joinBy('entitySameState', (i) => (isPerson(i) ? null : inPlace(i, this.state.at(i))));
+    joinBy('personSameZip', (i) => (isPerson(i) ? inPlace(i, this.zip.at(i)) : null));
+    // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
+    const looseInZip = (i: number) => (isPerson(i) ? this.looseInZip(i, main[i]) : null);
+    const initialled = new Map<number, number>(); // bucket → a main name with an initial there, or NONE for several
+    for (let i = 0; i < count; i++) {
+      const bucket = this.key.at(i) === NONE ? null : looseInZip(i);
+      if (bucket === null || this.loose[main[i]] === main[i]) continue;
+      const seen = initialled.get(bucket);
+      initialled.set(bucket, seen === undefined || seen === main[i] ? main[i] : NONE);
+    }
+    joinBy('initialSameZip', (i) => {
+      const bucket = looseInZip(i);
+      return bucket !== null && (initialled.get(bucket) ?? NONE) !== NONE ? bucket : null;
+    });
+
+    const groups = new Map<number, number[]>();
+    for (let i = 0; i < count; i++) {
+      if (this.key.at(i) === NONE) continue;
+      const r = root(i);
+      const members = groups.get(r);
+      if (members) members.push(i);
+      else groups.set(r, [i]);
+    }
+    return [...groups].map(([r, members]) => ({ mentions: members, evidence: evidence.get(r) ?? {} }));
+  }
+
+  /** The id of the name's key (NONE for a name with no words); each name is read as it comes, nothing kept of its spelling. */
+  private keyOf(name: string): number {
+    const read = ownerNameOf(name);
+    if (!read) return NONE;
+    const id = this.names.id(read.key);
+    if (this.person[id] === undefined) {
+      this.person[id] = read.kind === 'person';
+      this.loose[id] = read.looseKey === read.key ? id : this.names.id(read.looseKey);
+    }
+    return id;
+  }
+
+  /** The loose name and ZIP code of a person's mention, as a bucket; null without a ZIP code. */
+  private looseInZip(i: number, main: number): number | null {
+    const zip = this.zip.at(i);
+    return zip === NONE ? null : pairOf(this.loose[main], zip);
+  }
+
+  /**
+   * The name each owner found so far is mostly written under (the longer on a tie, then the first
+   * alphabetically), by mention: what joins owners across addresses.
+   */
+  private mainNames(root: (i: number) => number): Int32Array {
+    const count = this.key.length;
+    const order = Int32Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => root(a) - root(b) || this.key.at(a) - this.key.at(b),
+    );
+    const main = new Int32Array(count).fill(NONE);
+    for (let start = 0; start < count;) {
+      const r = root(order[start]);
+      let end = start;
+      let best = NONE;
+      let bestCount = 0;
+      while (end < count && root(order[end]) === r) {
+        const key = this.key.at(order[end]);
+        let run = end;
+        while (run < count && root(order[run]) === r && this.key.at(order[run]) === key) run++;
+        if (key !== NONE && this.better(key, run - end, best, bestCount)) [best, bestCount] = [key, run - end];
+        end = run;
+      }
+      for (let j = start; j < end; j++) main[order[j]] = best;
+      start = end;
+    }
+    return main;
+  }
+
+  private better(key: number, n: number, best: number, bestCount: number): boolean {
+    if (best === NONE || n !== bestCount) return best === NONE || n > bestCount;
+    const [a, b] = [this.names.values[key], this.names.values[best]];
+    return a.length !== b.length ? a.length > b.length : a < b;
+  }
+
+  /**
+   * Two spellings of a company at one mailing address, unless that address is shared by too many
+   * owners to say anything. Persons are not joined so: their spellings differ by order and initials,
+   * which their keys cover, and "SMITH JOHN A" and "SMITH JOHN A JR" at one address are two people.
+   */
+  private joinSpellings(join: (a: number, b: number, rule: GroupingRule) => void): void {
+    const atAddress = new Map<number, Map<number, number>>();
+    for (let i = 0; i < this.key.length; i++) {
+      const [key, mail] = [this.key.at(i), this.mail.at(i)];
+      if (key === NONE || mail === NONE || this.person[key]) continue;
+      const names = atAddress.get(mail) ?? new Map<number, number>();
+      if (!names.has(key)) names.set(key, i);
+      atAddress.set(mail, names);
+    }
+    for (const names of atAddress.values()) {
+      if (names.size < 2 || names.size > SHARED_ADDRESS_OWNERS) continue;
+      const spelled = [...names].map(([key, i]) => ({ i, words: new Set(this.names.values[key].split(' ')) }));
+      for (let a = 0; a < spelled.length; a++) {
+        for (let b = a + 1; b < spelled.length; b++) {
+          if (overlap(spelled[a].words, spelled[b].words) >= SPELLING_OVERLAP)
+            join(spelled[a].i, spelled[b].i, 'spellingSameMail');
+        }
       }
     }
   }
+}
+
+/** Mentions grouped into owners (see OwnerGrouper), numbered by their place in the list. */
+export function groupOwners(mentions: Pick<OwnerMention, 'name' | 'mail'>[]): OwnerGroup[] {
+  const grouper = new OwnerGrouper();
+  for (const mention of mentions) grouper.add(mention);
+  return grouper.groups();
 }
 
 /** Words in common over words in either (Jaccard). */
@@ -168,18 +280,4 @@ function overlap(a: Set<string>, b: Set<string>): number {
   let common = 0;
   for (const word of a) if (b.has(word)) common++;
   return common / (a.size + b.size - common);
-}
-
-function readOf(mention: OwnerMention): Read | null {
-  const name = ownerNameOf(mention.name);
-  if (!name) return null;
-  const street = normalizeAddress(mention.mail.address);
-  const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? null;
-  const place = zip ?? normalizeAddress(mention.mail.city);
-  return {
-    name,
-    mail: street && place ? `${street}|${place}` : null,
-    state: mention.mail.state.trim().toUpperCase(),
-    zip,
-  };
 }
