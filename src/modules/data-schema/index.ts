@@ -11,7 +11,7 @@ export { deprecationNotices, pendingDeprecations, SCHEMA_VERSION, SCHEMA_VERSION
 export type { FieldDeprecation, SchemaVersion } from './schema-versions';
 export { DataSchemaModule } from './data-schema.module';
 export { CsvFormatError, CsvScanner, MAX_HEADER_BYTES } from './reading/csv-scanner';
-export { CsvRecordReader, fieldCountProblem, fieldValue, keptRecord } from './reading/csv-record-reader';
+export { CsvRecordReader, fieldCountProblem, fieldValue, isQuoted, keptRecord } from './reading/csv-record-reader';
 export type { RecordView } from './reading/csv-record-reader';
 export {
   checkHeader,

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { copyText } from '../../database/copy-text';
-import { CsvRecordReader, fieldValue, type RecordView } from '../data-schema';
+import { CsvRecordReader, fieldValue, isQuoted, type RecordView } from '../data-schema';
 import { boundaryOf } from './boundary-wkt';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../../common/search-text';
 
@@ -145,7 +145,7 @@ export class ParcelCopyRows extends Transform {
       const start = starts[i];
       const end = ends[i];
       if (key === null || start === end) continue;
-      const quoted = start > record.start && bytes[start - 1] === QUOTE;
+      const quoted = isQuoted(record, i);
       // At worst each byte becomes \\u00XX (7 bytes).
       this.ensure(key.length + 4 + (end - start) * 7);
       const out = this.out;

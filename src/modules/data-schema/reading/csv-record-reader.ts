@@ -280,6 +280,12 @@ export function fieldCountProblem(record: RecordView, columns: number): string |
   return `Record ${record.number} (line ${record.line}) has ${record.fields} field${record.fields === 1 ? '' : 's'}; the header has ${columns} columns`;
 }
 
+/** Whether a field was quoted: a quoted field's value starts just after its opening quote. */
+export function isQuoted(record: RecordView, field: number): boolean {
+  const start = record.starts[field];
+  return start > record.start && record.bytes[start - 1] === QUOTE;
+}
+
 /**
  * Field `field`'s value as text: '' when the record has no such field or leaves it empty; a
  * quoted value's doubled quotes made single.
@@ -290,12 +296,7 @@ export function fieldValue(record: RecordView, field: number): string {
   const end = record.ends[field];
   if (start === end) return '';
   const text = record.bytes.toString('utf8', start, end);
-  // Quoted when the byte before the value is a quote that opens the field (not a quote inside it).
-  const quoted =
-    start > record.start &&
-    record.bytes[start - 1] === QUOTE &&
-    (start - 1 === record.start || record.bytes[start - 2] === COMMA);
-  return quoted ? text.replace(/""/g, '"') : text;
+  return isQuoted(record, field) ? text.replace(/""/g, '"') : text;
 }
 
 /**

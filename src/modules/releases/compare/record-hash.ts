@@ -1,4 +1,4 @@
-import type { RecordView } from '../../data-schema';
+import { isQuoted, type RecordView } from '../../data-schema';
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -161,12 +161,6 @@ function spelledCanonically(record: RecordView): boolean {
     checked = field;
   }
   return true;
-}
-
-/** Whether a field was quoted: a quoted field's value starts just after its opening quote. */
-function isQuoted(record: RecordView, field: number): boolean {
-  const start = record.starts[field];
-  return start > record.start && record.bytes[start - 1] === QUOTE;
 }
 
 function needsQuotes(bytes: Buffer, start: number, end: number): boolean {
