@@ -12,6 +12,11 @@ import { DatasetConversionRecord } from '../modules/formats/entities/dataset-con
 import { ReleaseCountyRecord } from '../modules/releases/entities/release-county.entity';
 import { ReleaseRecord } from '../modules/releases/entities/release.entity';
 import { DomainEventRecord } from '../modules/events/entities/domain-event.entity';
+import { OwnerRecord } from '../modules/owners/entities/owner.entity';
+import { OwnerMentionRecord } from '../modules/owners/entities/owner-mention.entity';
+import { OwnerNameRecord } from '../modules/owners/entities/owner-name.entity';
+import { OwnerDecisionRecord } from '../modules/owners/entities/owner-decision.entity';
+import { OwnerGroupingRecord } from '../modules/owners/entities/owner-grouping.entity';
 import { ParcelLoadRecord } from '../modules/parcels/entities/parcel-load.entity';
 import { ParcelBatchRecord } from '../modules/parcels/batches/entities/parcel-batch.entity';
 import { ParcelRecord } from '../modules/parcels/entities/parcel.entity';
@@ -69,4 +74,9 @@ export const entities = [
   WebhookEndpointRecord,
   WebhookEventRecord,
   WebhookDeliveryRecord,
+  OwnerRecord,
+  OwnerMentionRecord,
+  OwnerNameRecord,
+  OwnerDecisionRecord,
+  OwnerGroupingRecord,
 ];

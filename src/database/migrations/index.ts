@@ -31,6 +31,7 @@ import { ParcelBatches1765710000000 } from './1765710000000-parcel-batches';
 import { ParcelTileGeometry1765720000000 } from './1765720000000-parcel-tile-geometry';
 import { DatasetSchemaVersion1765800000000 } from './1765800000000-dataset-schema-version';
 import { Webhooks1765810000000 } from './1765810000000-webhooks';
+import { OwnerIdentity1765900000000 } from './1765900000000-owner-identity';
 
 /** Every migration, oldest first. Listed, not globbed, so every build finds the same set. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   ParcelTileGeometry1765720000000,
   DatasetSchemaVersion1765800000000,
   Webhooks1765810000000,
+  OwnerIdentity1765900000000,
 ];

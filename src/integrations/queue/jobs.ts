@@ -82,6 +82,7 @@ export interface JobPayloads {
   'parcel-store': {
     'load-county': LoadCountyJobData;
     'parcel-store-sweep': NoPayload;
+    'group-owners': NoPayload;
   };
   'parcel-batches': {
     'batch-append': BatchAppendJobData;
@@ -129,7 +130,7 @@ export const JOB_NAMES: { readonly [Q in QueueName]: Readonly<Record<JobName<Q>,
     'release-deliveries': true,
   },
   'stripe-events': { 'stripe-reconciliation': true },
-  'parcel-store': { 'load-county': true, 'parcel-store-sweep': true },
+  'parcel-store': { 'load-county': true, 'parcel-store-sweep': true, 'group-owners': true },
   'parcel-batches': { 'batch-append': true, 'parcel-batches-sweep': true },
   webhooks: { deliver: true, 'webhooks-sweep': true },
   events: {

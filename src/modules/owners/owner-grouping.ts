@@ -115,6 +115,29 @@ export class OwnerGrouper {
     return this.key.length - 1;
   }
 
+  /** How many mentions were added. */
+  get size(): number {
+    return this.key.length;
+  }
+
+  /** A mention's name as grouping compares it ('' when it has no words). */
+  nameKeyOf(i: number): string {
+    const key = this.key.at(i);
+    return key === NONE ? '' : this.names.values[key];
+  }
+
+  /** A mention's mailing address as grouping compares it ('' when it has none). */
+  mailKeyOf(i: number): string {
+    const mail = this.mail.at(i);
+    return mail === NONE ? '' : this.mails.values[mail];
+  }
+
+  /** Whether a mention names a person (else a company, trust or public body). */
+  isPersonAt(i: number): boolean {
+    const key = this.key.at(i);
+    return key !== NONE && this.person[key];
+  }
+
   groups(): OwnerGroup[] {
     const count = this.key.length;
     const parent = Int32Array.from({ length: count }, (_, i) => i);

@@ -3,7 +3,13 @@ import { promptly } from '../../integrations/queue/add-job-promptly';
 import { InjectJobQueue, JobQueue } from '../../integrations/queue/jobs';
 import { CountyDatasetsService } from '../releases';
 import { ParcelStoreRepository } from './parcel-store.repository';
-import { loadJobId, PARCEL_STORE_QUEUE, PARCEL_STORE_SWEEP_EVERY_MS, ParcelStoreJob } from './parcels.constants';
+import {
+  GROUP_OWNERS_EVERY_MS,
+  loadJobId,
+  PARCEL_STORE_QUEUE,
+  PARCEL_STORE_SWEEP_EVERY_MS,
+  ParcelStoreJob,
+} from './parcels.constants';
 
 /**
  * Which counties the parcel store must load, queued as one job each: the counties a publish names,
@@ -39,12 +45,18 @@ export class ParcelStoreQueue {
     return `${await this.queueLoads(null)} county loads queued`;
   }
 
-  /** One schedule in Redis, however many workers ask for it. */
+  /** One schedule each in Redis, however many workers ask for them: the sweep, and owner grouping. */
   async scheduleSweep(): Promise<void> {
     await this.queue.upsertJobScheduler(
       ParcelStoreJob.sweep,
       { every: PARCEL_STORE_SWEEP_EVERY_MS },
       { name: ParcelStoreJob.sweep, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    await this.queue.upsertJobScheduler(
+      ParcelStoreJob.groupOwners,
+      { every: GROUP_OWNERS_EVERY_MS },
+      // One attempt: the next look comes within the minute.
+      { name: ParcelStoreJob.groupOwners, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
     );
   }
 }

@@ -3,7 +3,9 @@ import { OnApplicationBootstrap } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { JobHandler } from '../../integrations/queue/job-handler.decorator';
 import { JobHandlers } from '../../integrations/queue/job-handlers';
+import { OwnerIdentityService } from '../owners';
 import { ParcelLoader } from './parcel-loader.service';
+import { ParcelOwnerMentions } from './parcel-owner-mentions';
 import { ParcelStoreQueue } from './parcel-store-queue.service';
 import { LoadCountyJobData, PARCEL_STORE_QUEUE, ParcelStoreJob } from './parcels.constants';
 
@@ -18,6 +20,8 @@ export class ParcelStoreProcessor extends WorkerHost implements OnApplicationBoo
     private readonly handlers: JobHandlers,
     private readonly loader: ParcelLoader,
     private readonly loads: ParcelStoreQueue,
+    private readonly owners: OwnerIdentityService,
+    private readonly mentions: ParcelOwnerMentions,
   ) {
     super();
   }
@@ -38,5 +42,10 @@ export class ParcelStoreProcessor extends WorkerHost implements OnApplicationBoo
   @JobHandler(PARCEL_STORE_QUEUE, ParcelStoreJob.sweep)
   sweep(): Promise<string> {
     return this.loads.sweep();
+  }
+
+  @JobHandler(PARCEL_STORE_QUEUE, ParcelStoreJob.groupOwners)
+  groupOwners(): Promise<string> {
+    return this.owners.group(this.mentions);
   }
 }

@@ -6,6 +6,8 @@ export const ParcelStoreJob = {
   loadCounty: 'load-county',
   /** Queues the loads of counties whose current file is not the one loaded (missed events, a new store). */
   sweep: 'parcel-store-sweep',
+  /** Groups the owners named on the store's parcels into owners across counties, when the parcels changed. */
+  groupOwners: 'group-owners',
 } as const;
 
 export interface LoadCountyJobData {
@@ -13,6 +15,8 @@ export interface LoadCountyJobData {
 }
 
 export const PARCEL_STORE_SWEEP_EVERY_MS = 10 * 60_000;
+/** How often owner grouping looks for changed parcels (or staff decisions): a look costs one small query. */
+export const GROUP_OWNERS_EVERY_MS = 60_000;
 export const LOAD_ATTEMPTS = 5;
 export const LOAD_BACKOFF_MS = 30_000;
 
