@@ -17,7 +17,7 @@ export function stableOwnerIds(
   fixed: ReadonlyMap<number, string>,
   newId: () => string,
 ): string[] {
-  const ids: (string | undefined)[] = new Array(groups);
+  const ids = new Array<string | undefined>(groups);
   const taken = new Set<string>();
   for (const [group, id] of fixed) {
     ids[group] = id;
