@@ -33,6 +33,8 @@ const KEY_COLUMNS = keyFieldColumns(DATASET_COLUMNS);
 export interface CountyRecordsOptions {
   /** Slots instead of one per 1,000 residents, for tests and benchmarks of bigger files. */
   recordsPerCounty?: number;
+  /** false: no portfolio owners (synthetic-portfolios.ts), every owner as drawn; to compare with. */
+  portfolioOwners?: boolean;
 }
 
 /** A county's records in a month, one at a time (for files of any size), in DATASET_COLUMNS order. */
@@ -42,7 +44,7 @@ export function* countyRecords(
   options: CountyRecordsOptions = {},
 ): Generator<string[]> {
   const slots = options.recordsPerCounty ?? recordCountFor(county.population);
-  const traits = traitsOf(county, countyPlan(county, slots));
+  const traits = traitsOf(county, countyPlan(county, slots), options.portfolioOwners ?? true);
   for (const parcel of parcelsOf(county.fips, slots, release)) {
     yield recordOf(traits, parcel);
   }

@@ -1,5 +1,6 @@
 import type { OwnerMention } from '../../modules/owners/owner-grouping';
 import { seeded } from './synthetic-county';
+import { COMPANY_SPELLINGS, PERSON_SPELLINGS } from './synthetic-spellings';
 import { COMPANY_KINDS, COMPANY_WORDS, FIRST_NAMES, LAST_NAMES, MIDDLE_INITIALS } from './synthetic-vocabulary';
 
 /** A mention with the owner it truly is (the generator's truth). */
@@ -21,33 +22,6 @@ const STATES: [string, string][] = [
 /** A registered agent's address: the mailing address of many unrelated companies. */
 const AGENT = { address: '1209 ORANGE ST', city: 'WILMINGTON', state: 'DE', zip: '19801' };
 const STREETS = ['MAIN ST', 'OAK AVE', 'PARK RD', 'LAKE DR', 'HILL LN', 'MAPLE ST', 'RIVER RD', 'ELM ST'];
-
-/** How a clerk may write a company's name: each a way seen on rolls. */
-const COMPANY_SPELLINGS: ((name: string) => string)[] = [
-  (name) => name,
-  (name) => name.replace(/ LLC$/, ', L.L.C.').replace(/ Inc$/, ', Inc.').replace(/ LP$/, ' L.P.'),
-  (name) => name.replace('Holdings', 'Hldgs').replace('Properties', 'Props').replace('Investments', 'Invts'),
-  (name) =>
-    name
-      .replace(/ Company$/, ' Co')
-      .replace(/ Corp$/, ' Corporation')
-      .replace(/ Inc$/, ' Incorporated'),
-  (name) => `The ${name}`,
-  (name) => name.toUpperCase(),
-  // A word of the name left out ("OAK SMITH LLC" for Oak Smith Holdings LLC): only its address tells.
-  (name) => name.replace(/ (Holdings|Properties|Investments|Realty|Capital|Rentals|Farms|Homes|Development) /, ' '),
-];
-
-/** How a clerk may write a person: last name first (most rolls), first name first, with a comma, "et al", no initial. */
-const PERSON_SPELLINGS: ((p: { first: string; middle: string; last: string }) => string)[] = [
-  ({ first, middle, last }) => `${last} ${first} ${middle}`,
-  ({ first, middle, last }) => `${first} ${middle} ${last}`,
-  ({ first, middle, last }) => `${last}, ${first} ${middle}.`,
-  ({ first, middle, last }) => `${last} ${first} ${middle} ET AL`,
-  ({ first, middle, last }) => `${last.toUpperCase()} ${first.toUpperCase()} ${middle}`,
-  // No middle initial: only its address tells.
-  ({ first, last }) => `${last} ${first}`,
-];
 
 /**
  * Owners planted across counties with the truth kept: companies holding parcels under the spellings

@@ -67,6 +67,12 @@ export const ParcelEvent = {
   Pair: 10,
   Merge: 11,
   Shape: 12,
+  /** Whether a portfolio owner holds a parcel, and which (synthetic-portfolios.ts). */
+  Portfolio: 13,
+  /** Which portfolio owners hold parcels in a county. */
+  PortfolioCounty: 14,
+  /** How a county's roll writes a portfolio owner's name and address (synthetic-portfolio-rolls.ts). */
+  PortfolioRoll: 15,
 } as const;
 
 /** A 32-bit hash of five integers (murmur3 rounds and finaliser): fast, well mixed, the same everywhere. */
@@ -189,6 +195,12 @@ function historyOf(
 function parcelIdOf(fips: number, slot: number, generation: number): string {
   const book = hash(fips, slot, 0, 0, ParcelEvent.Base) % 1000;
   return `${String(book).padStart(3, '0')}-${String(slot + 1).padStart(6, '0')}-${String(generation).padStart(2, '0')}`;
+}
+
+/** The slot and generation a parcel number carries (parcelIdOf), or null for a number not made so. */
+export function slotOfParcelId(parcelId: string): { slot: number; generation: number } | null {
+  const match = /^\d{3}-(\d{6,})-(\d{2,})$/.exec(parcelId);
+  return match ? { slot: Number(match[1]) - 1, generation: Number(match[2]) } : null;
 }
 
 /** The parcels of a county with this many slots in a month, in file order, one at a time. */

@@ -67,6 +67,37 @@ export function statesWithTowns(): string[] {
 }
 let states: string[] | null = null;
 
+/** Postal codes by the two-digit state FIPS code that begins every county's: a county's state from its code alone. */
+const STATE_BY_FIPS: Record<string, string> = {
+  ...{ '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC' },
+  ...{ '12': 'FL', '13': 'GA', '15': 'HI', '16': 'ID', '17': 'IL', '18': 'IN', '19': 'IA', '20': 'KS', '21': 'KY' },
+  ...{ '22': 'LA', '23': 'ME', '24': 'MD', '25': 'MA', '26': 'MI', '27': 'MN', '28': 'MS', '29': 'MO', '30': 'MT' },
+  ...{ '31': 'NE', '32': 'NV', '33': 'NH', '34': 'NJ', '35': 'NM', '36': 'NY', '37': 'NC', '38': 'ND', '39': 'OH' },
+  ...{ '40': 'OK', '41': 'OR', '42': 'PA', '44': 'RI', '45': 'SC', '46': 'SD', '47': 'TN', '48': 'TX', '49': 'UT' },
+  ...{ '50': 'VT', '51': 'VA', '53': 'WA', '54': 'WV', '55': 'WI', '56': 'WY', '60': 'AS', '66': 'GU', '69': 'MP' },
+  ...{ '72': 'PR', '78': 'VI' },
+};
+
+/** The state (postal code) of a county by its 5-digit FIPS code; null for a code no state begins. */
+export function stateOfCounty(countyFips: string): string | null {
+  return STATE_BY_FIPS[countyFips.slice(0, 2)] ?? null;
+}
+
+let centres: Map<string, { lon: number; lat: number }> | null = null;
+
+/** The middle of a state's post offices (the mean of its ZIP points): where it is, for telling near states from far. */
+export function stateCentre(state: string): { lon: number; lat: number } | null {
+  if (!centres) {
+    centres = new Map();
+    for (const [code, places] of zipPlacesByState()) {
+      const lon = places.reduce((sum, place) => sum + place.lon, 0) / places.length;
+      const lat = places.reduce((sum, place) => sum + place.lat, 0) / places.length;
+      centres.set(code, { lon, lat });
+    }
+  }
+  return centres.get(state) ?? null;
+}
+
 /** A point inside the boundary near its middle: where a county with no town of its own is settled. */
 export function innerPoint(boundary: CountyBoundary): [number, number] {
   const box = boundingBox(boundary);

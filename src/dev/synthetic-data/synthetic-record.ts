@@ -4,6 +4,8 @@ import { CountyPlan, randomFrom, seeded, subdivisionOf } from './synthetic-count
 import { Density, lotAddress, lotShape } from './synthetic-lots';
 import { CHURN, hash, monthName, ParcelEvent, ParcelHistory } from './synthetic-parcels';
 import { statesWithTowns, zipPlacesByState } from './synthetic-places';
+import { portfolioOwnerOnRoll } from './synthetic-portfolio-rolls';
+import { BEFORE_HISTORY, portfolioBuyerOf } from './synthetic-portfolios';
 import * as words from './synthetic-vocabulary';
 
 // Read once: a global looked up on every call is slow inside a vm context (as Jest runs code).
@@ -14,7 +16,8 @@ const { floor, round } = Math;
  * (synthetic-county.ts), everything else from the parcel's own seed and the seeds of what
  * happened to it (synthetic-parcels.ts). Values agree with each other as a county's would: a
  * rural lot has a well and septic and a large acreage, a company owner has no first name, a cash
- * sale no mortgage, a vacant lot no bedrooms.
+ * sale no mortgage, a vacant lot no bedrooms. A few parcels are held by owners with parcels in
+ * many counties (synthetic-portfolios.ts), written as each county's roll writes them.
  */
 
 /** Fields every record has, whatever the county publishes. */
@@ -86,9 +89,11 @@ export interface CountyTraits {
   congressionalDistricts: number;
   publicLandSurvey: boolean;
   countyName: string;
+  /** Whether portfolio owners (synthetic-portfolios.ts) hold some of its parcels; off, every owner is as drawn. */
+  portfolioOwners: boolean;
 }
 
-export function traitsOf(county: CountyForDataset, plan: CountyPlan): CountyTraits {
+export function traitsOf(county: CountyForDataset, plan: CountyPlan, portfolioOwners = true): CountyTraits {
   // How completely this county fills each field: 55 to 100 percent.
   const countyRandom = randomFrom(`${county.fips}|fill`);
   const fillRate = DATA_FIELDS.map((f) => (ALWAYS.has(f.name) ? 1 : 0.55 + countyRandom() * 0.45));
@@ -106,10 +111,11 @@ export function traitsOf(county: CountyForDataset, plan: CountyPlan): CountyTrai
     countyName: /\b(County|Parish|Borough|City|Census Area|Municipality)$/.test(county.name)
       ? county.name
       : `${county.name} County`,
+    portfolioOwners,
   };
 }
 
-interface Owner {
+export interface Owner {
   name: string;
   first: string;
   middle: string;
@@ -121,7 +127,7 @@ interface Owner {
   officer: string;
 }
 
-interface Mailing {
+export interface Mailing {
   house: string;
   direction: string;
   street: string;
@@ -415,8 +421,11 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     fillDraws[i] && !known.has(DATASET_COLUMNS[i]) ? make(base, date, startYear, living) : null,
   );
 
-  // Sales: each buyer becomes the owner; the seller is whoever owned it before.
-  const owners = [owner0, ...parcel.sales.map((t) => eventTools(t, ParcelEvent.Sale).owner())];
+  // Sales: each buyer becomes the owner; the seller is whoever owned it before. A portfolio owner may
+  // have bought it at any of them, or held it from before the history: its name as the roll writes it.
+  const drawnOwners = [owner0, ...parcel.sales.map((t) => eventTools(t, ParcelEvent.Sale).owner())];
+  const portfolios = drawnOwners.map((_, k) => portfolioOnRoll(traits, parcel, k));
+  const owners = drawnOwners.map((drawn, k) => portfolios[k]?.owner ?? drawn);
   const marketAt = (t: number) => value0 * traits.growth ** ((t - start) / 12);
   const saleOf = (index: number) => {
     const t = parcel.sales[index];
@@ -478,7 +487,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
       prior_sale_1_date: priorSale?.date ?? baseSale.date,
       prior_sale_1_price: money(priorSale?.price ?? baseSale.price, 100),
       prior_sale_1_document_type: deed,
-      prior_sale_1_buyer_name: (priorSale?.buyer ?? owner0).name,
+      prior_sale_1_buyer_name: (priorSale?.buyer ?? owners[0]).name,
       prior_sale_1_seller_name: (priorSale?.seller ?? baseSeller).name,
     });
   } else {
@@ -486,7 +495,7 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
       last_sale_date: baseSale.date,
       last_sale_price: money(baseSale.price, 100),
       last_sale_document_type: deed,
-      last_sale_buyer_name: owner0.name,
+      last_sale_buyer_name: owners[0].name,
       last_sale_seller_name: baseSeller.name,
       last_transfer_date: baseSale.date,
       last_transfer_document_type: deed,
@@ -515,10 +524,14 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
     owner_is_trust: String(owner.kind === 'trust'),
   });
 
-  // Mailing address: the latest sale (a new owner, who may live there) or change of address decides it.
+  // Mailing address: the latest sale (a new owner, who may live there) or change of address decides it;
+  // a portfolio owner's bills go to its home whatever the parcel's changes of address.
   const lastMailChange = parcel.mailChanges.at(-1) ?? -1;
   let mail: Mailing = ownMail;
-  if (lastSale && lastSale.month > lastMailChange) {
+  const portfolio = portfolios[sales];
+  if (portfolio) {
+    mail = portfolio.mail;
+  } else if (lastSale && lastSale.month > lastMailChange) {
     const tools = eventTools(lastSale.month, ParcelEvent.MailChange);
     mail = tools.random() < 0.7 ? site : tools.mailing(county.stateCode);
   } else if (lastMailChange >= 0) {
@@ -600,6 +613,18 @@ export function recordOf(traits: CountyTraits, parcel: ParcelHistory): string[] 
   });
   for (const [extension, base] of EXTENSIONS) if (record[base] === '') record[extension] = '';
   return record;
+}
+
+/**
+ * The portfolio owner who bought the parcel at the start of its k-th ownership (0: from before its
+ * history; k: at its k-th sale) as the county's roll writes it, or null. Drawn from seeds of their
+ * own (synthetic-portfolios.ts), so every other value of every record is drawn as without them.
+ */
+function portfolioOnRoll(traits: CountyTraits, parcel: ParcelHistory, k: number) {
+  if (!traits.portfolioOwners) return null;
+  const since = k === 0 ? BEFORE_HISTORY : parcel.sales[k - 1];
+  const owner = portfolioBuyerOf(traits.county.fips, parcel.slot, parcel.generation, since);
+  return owner === null ? null : portfolioOwnerOnRoll(traits.fips, parcel.slot, parcel.generation, since, owner);
 }
 
 /** Fields that extend another (a ZIP+4 extension its ZIP code), by column: empty wherever that one is. */
