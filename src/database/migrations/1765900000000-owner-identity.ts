@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Owners across counties: each owner named on a parcel of the parcel store (owner_name, owner2_name)
  * with the owner it was grouped into (`owner_mentions`), the owners (`owners`) and each spelling of
- * their names (`owner_names`, searched by trigrams), staff's splits and merges (`owner_decisions`,
+ * their names in each county (`owner_names`, searched by trigrams), staff's splits and merges (`owner_decisions`,
  * applied again by every grouping) and a log of the groupings (`owner_groupings`). Mentions, owners
  * and names are rewritten whole by each grouping; decisions and the log are kept.
  */
@@ -40,10 +40,11 @@ export class OwnerIdentity1765900000000 implements MigrationInterface {
     await db.query(`
       CREATE TABLE owner_names (
         owner_id uuid NOT NULL,
+        county_id uuid NOT NULL,
         name text NOT NULL,
         name_search text NOT NULL,
         parcels integer NOT NULL,
-        PRIMARY KEY (owner_id, name)
+        PRIMARY KEY (owner_id, county_id, name)
       )`);
     await db.query(
       `CREATE INDEX owner_names_search ON owner_names USING gist (name_search gist_trgm_ops (siglen = 64))`,
@@ -56,7 +57,7 @@ export class OwnerIdentity1765900000000 implements MigrationInterface {
         result_owner_id uuid NOT NULL,
         mentions jsonb NOT NULL DEFAULT '[]',
         reason text NOT NULL,
-        staff varchar(320) NOT NULL,
+        admin_session_id uuid NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await db.query(`

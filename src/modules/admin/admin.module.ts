@@ -19,6 +19,9 @@ import { FiguresModule } from './figures/figures.module';
 import { AdminLoginController } from './staff-access/admin-login.controller';
 import { StaffAccessModule } from './staff-access/staff-access.module';
 import { StaffSignInController } from './staff-access/staff-sign-in.controller';
+import { OwnersModule } from '../owners';
+import { AdminOwnersController } from './owners/admin-owners.controller';
+import { AdminOwnersService } from './owners/admin-owners.service';
 
 /**
  * The staff console's API: thin controllers over the services of its jobs (staff access, audit, customer
@@ -34,6 +37,7 @@ import { StaffSignInController } from './staff-access/staff-sign-in.controller';
     CatalogOperationsModule,
     BackgroundWorkModule,
     ParcelsApiModule,
+    OwnersModule,
   ],
   // Registered here, in this order, because the API document lists routes (and names operations) by it.
   controllers: [
@@ -50,6 +54,8 @@ import { StaffSignInController } from './staff-access/staff-sign-in.controller';
     AdminParcelsController,
     AdminParcelTilesController,
     AdminParcelFieldsController,
+    AdminOwnersController,
   ],
+  providers: [AdminOwnersService],
 })
 export class AdminModule {}

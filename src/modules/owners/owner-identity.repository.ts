@@ -156,10 +156,10 @@ export class OwnerGroupingSession {
        FROM staged_mentions s JOIN mention_groups g ON g.n = s.n JOIN group_ids i ON i.grp = g.grp`,
     );
     await this.client.query(
-      `INSERT INTO owner_names (owner_id, name, name_search, parcels)
-       SELECT i.owner_id, s.name, min(s.name_search), count(DISTINCT (s.parcel_key, s.record_number))::int
+      `INSERT INTO owner_names (owner_id, county_id, name, name_search, parcels)
+       SELECT i.owner_id, s.county_id, s.name, min(s.name_search), count(DISTINCT (s.parcel_key, s.record_number))::int
        FROM staged_mentions s JOIN mention_groups g ON g.n = s.n JOIN group_ids i ON i.grp = g.grp
-       GROUP BY 1, 2`,
+       GROUP BY 1, 2, 3`,
     );
     await this.client.query(
       `INSERT INTO owners (id, name, kind, parcels, counties, evidence, decided)
@@ -168,7 +168,8 @@ export class OwnerGroupingSession {
        JOIN (SELECT owner_id, count(DISTINCT (parcel_key, record_number))::int AS parcels,
                count(DISTINCT county_id)::int AS counties
              FROM owner_mentions GROUP BY owner_id) c ON c.owner_id = f.owner_id
-       JOIN (SELECT DISTINCT ON (owner_id) owner_id, name FROM owner_names
+       JOIN (SELECT DISTINCT ON (owner_id) owner_id, name
+             FROM (SELECT owner_id, name, sum(parcels) AS parcels FROM owner_names GROUP BY 1, 2) spellings
              ORDER BY owner_id, parcels DESC, ${FULLEST_SPELLING}) n ON n.owner_id = f.owner_id`,
     );
     return rowCount ?? 0;

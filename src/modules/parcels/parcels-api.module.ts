@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiTokensModule } from '../api-tokens';
 import { CountiesModule } from '../counties';
+import { OwnersModule } from '../owners';
 import { SubscriptionsModule } from '../subscriptions';
 import { ParcelLookupModule } from './lookup/parcel-lookup.module';
 import { ParcelsApiController } from './lookup/parcels-api.controller';
@@ -13,12 +14,16 @@ import { ParcelPreviewTilesController, ParcelTilesController } from './tiles/par
 import { ParcelSessionTilesController } from './tiles/parcel-session-tiles.controller';
 import { ParcelTilesRepository } from './tiles/parcel-tiles.repository';
 import { ParcelTilesService } from './tiles/parcel-tiles.service';
+import { OwnerPortfolioService } from './portfolios/owner-portfolio.service';
+import { OwnersApiController } from './portfolios/owners-api.controller';
+import { OwnersSessionController } from './portfolios/owners-session.controller';
 
-/** The routes of the store's parcel map that read the customer's session (AppModule gives them the session middleware). */
+/** The routes of the store's parcel map and owner pages that read the customer's session (AppModule gives them the session middleware). */
 export const PARCEL_MAP_SESSION_CONTROLLERS = [
   ParcelsSessionController,
   ParcelSessionTilesController,
   ParcelMapController,
+  OwnersSessionController,
 ];
 
 /**
@@ -27,16 +32,23 @@ export const PARCEL_MAP_SESSION_CONTROLLERS = [
  * them opens, and the public preview; all read through ParcelReader.
  */
 @Module({
-  imports: [ApiTokensModule, CountiesModule, SubscriptionsModule, ParcelLookupModule],
+  imports: [ApiTokensModule, CountiesModule, OwnersModule, SubscriptionsModule, ParcelLookupModule],
   controllers: [
     ParcelsApiController,
+    OwnersApiController,
     ParcelTilesController,
     ParcelPreviewTilesController,
     // The store's map, signed in; after the preview, whose /api/tiles/preview/… paths stay its own.
     ...PARCEL_MAP_SESSION_CONTROLLERS,
     ParcelPreviewPlaceController,
   ],
-  providers: [ParcelTilesRepository, ParcelTilesService, ParcelLocatorRepository, ParcelLocatorService],
+  providers: [
+    ParcelTilesRepository,
+    ParcelTilesService,
+    ParcelLocatorRepository,
+    ParcelLocatorService,
+    OwnerPortfolioService,
+  ],
   exports: [ParcelLookupModule, ParcelTilesService],
 })
 export class ParcelsApiModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, MoreThan, Repository } from 'typeorm';
+import { sessionActor } from '../audit/audit-actor';
 import { AdminSession, AdminSignInMethod } from './entities/admin-session.entity';
 import type { StaffRole } from './staff-role';
 
@@ -47,6 +48,12 @@ export class AdminSessionsRepository {
       userAgent: session.userAgent,
     });
     return (result.identifiers[0] as { id: string }).id;
+  }
+
+  /** Who signed in to each of these sessions, as the audit log names them. */
+  async actorsOf(ids: string[]): Promise<Map<string, string>> {
+    const sessions = ids.length === 0 ? [] : await this.sessions.find({ where: { id: In([...new Set(ids)]) } });
+    return new Map(sessions.map((session) => [session.id, sessionActor(session) ?? 'Unknown']));
   }
 
   /** The unexpired, unrevoked session with this token hash: its id, role, and what its re-check needs. */

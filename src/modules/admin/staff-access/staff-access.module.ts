@@ -9,6 +9,6 @@ import { StaffSignIn } from './staff-sign-in.service';
 @Module({
   imports: [AuditModule],
   providers: [AdminAuthService, AdminGuard, AdminSessionsRepository, StaffSignIn],
-  exports: [AdminAuthService, AdminGuard, StaffSignIn],
+  exports: [AdminAuthService, AdminGuard, AdminSessionsRepository, StaffSignIn],
 })
 export class StaffAccessModule {}

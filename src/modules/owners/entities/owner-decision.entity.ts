@@ -33,9 +33,9 @@ export class OwnerDecisionRecord {
   @Column({ type: 'text' })
   reason: string;
 
-  /** Who decided (the staff member's email). */
-  @Column({ type: 'varchar', length: 320 })
-  staff: string;
+  /** The staff session that decided (the audit log names who). */
+  @Column({ type: 'uuid' })
+  adminSessionId: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -57,12 +57,25 @@ function typed(field: DataField, value: string | undefined): string | number | b
   }
 }
 
-/** The Feature of a found parcel: its key, county and release, then the chosen schema fields (all when none are chosen). */
-export function parcelFeature(parcel: FoundParcel, fields: readonly DataField[], match?: ParcelMatch): ParcelFeature {
+/** The owner ids of a parcel's owner_name and owner2_name (see the owners module), where grouping gave them. */
+export type ParcelOwnerIds = [owner?: string, owner2?: string];
+
+/**
+ * The Feature of a found parcel: its key, county, release and owners' ids, then the chosen schema
+ * fields (all when none are chosen).
+ */
+export function parcelFeature(
+  parcel: FoundParcel,
+  fields: readonly DataField[],
+  owners: ParcelOwnerIds = [],
+  match?: ParcelMatch,
+): ParcelFeature {
   const properties: ParcelFeature['properties'] = {
     parcel_key: parcel.parcelKey,
     county_fips: parcel.countyFips,
     release: parcel.release,
+    owner_id: owners[0] ?? null,
+    owner2_id: owners[1] ?? null,
   };
   for (const field of fields) properties[field.name] = typed(field, parcel.fields[field.name]);
   return { type: 'Feature', id: parcel.parcelKey, geometry: parcel.geometry, properties, ...(match && { match }) };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CountiesModule } from '../../counties';
+import { OwnersModule } from '../../owners';
 import { SubscriptionsModule } from '../../subscriptions';
 import { ParcelLookupRepository } from './parcel-lookup.repository';
 import { ParcelLookupService } from './parcel-lookup.service';
@@ -11,7 +12,7 @@ import { ParcelReader } from './parcel-reader';
  * batches alike.
  */
 @Module({
-  imports: [CountiesModule, SubscriptionsModule],
+  imports: [CountiesModule, OwnersModule, SubscriptionsModule],
   providers: [ParcelReader, ParcelLookupRepository, ParcelLookupService],
   exports: [ParcelReader, ParcelLookupRepository, ParcelLookupService],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { houseNumberOf } from '../../../common/search-text';
+import type { ParcelCursor } from './parcel-cursor';
 import { ParcelReader } from './parcel-reader';
 
 /** The counties a lookup may answer from: their ids, and their states (the store's partitions, to skip the others). */
@@ -30,11 +31,7 @@ export interface FoundParcel {
   distance?: number;
 }
 
-/** A place in the order of parcel_key and record number: where a page of a box ends. */
-export interface ParcelCursor {
-  parcelKey: string;
-  recordNumber: number;
-}
+export type { ParcelCursor };
 
 // GeoJSON with 7 decimals: about a centimetre, what the county files carry.
 const COLUMNS = `p.parcel_key AS "parcelKey", p.record_number AS "recordNumber", p.county_fips AS "countyFips",
@@ -136,6 +133,28 @@ export class ParcelLookupRepository {
   /** Parcels whose normalized owner name is like the (normalized) text, best first. */
   byOwner(scope: LookupScope, text: string, limit: number): Promise<FoundParcel[]> {
     return this.similar(scope, 'owner_name_search', text, limit);
+  }
+
+  /** These parcels (by key and record number) of the scope, in the order asked. */
+  byKeys(scope: LookupScope, parcels: ParcelCursor[]): Promise<FoundParcel[]> {
+    return this.reader.rows(
+      `SELECT ${COLUMNS} FROM unnest($3::text[], $4::int[]) WITH ORDINALITY AS k(parcel_key, record_number, n)
+       JOIN parcels p ON p.parcel_key = k.parcel_key COLLATE "C" AND p.record_number = k.record_number
+       WHERE ${IN_SCOPE} ORDER BY k.n`,
+      [scope.countyIds, scope.states, parcels.map((p) => p.parcelKey), parcels.map((p) => p.recordNumber)],
+    );
+  }
+
+  /** The assessed value of these parcels (by key and record number) of the scope, summed by county. */
+  assessedByCounty(scope: LookupScope, parcels: ParcelCursor[]): Promise<{ countyFips: string; value: number }[]> {
+    return this.reader.rows(
+      `SELECT p.county_fips AS "countyFips", coalesce(sum(CASE WHEN p.fields->>'assessed_total_value' ~ '^-?[0-9]{1,15}(\\.[0-9]+)?$'
+         THEN (p.fields->>'assessed_total_value')::numeric END), 0)::float8 AS value
+       FROM unnest($3::text[], $4::int[]) AS k(parcel_key, record_number)
+       JOIN parcels p ON p.parcel_key = k.parcel_key COLLATE "C" AND p.record_number = k.record_number
+       WHERE ${IN_SCOPE} GROUP BY 1`,
+      [scope.countyIds, scope.states, parcels.map((p) => p.parcelKey), parcels.map((p) => p.recordNumber)],
+    );
   }
 
   /** Parcels whose boundary meets the box, in parcel_key order from after the cursor. */

@@ -1,14 +1,15 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { type CountyRecord, CountiesRepository } from '../../counties';
 import type { DataField } from '../../data-schema';
+import { OwnerDirectoryRepository, ownedParcelKey } from '../../owners';
 import { SubscriptionsRepository } from '../../subscriptions';
 import { normalizeAddress, normalizeOwnerName, parcelKey } from '../../../common/search-text';
 import { MAX_BOX_DEGREES, MAX_BOX_PAGE, MAX_MATCHES, type ParcelQueryDto } from './dto/parcel-query.dto';
+import { cursorOf, encodeCursor } from './parcel-cursor';
 import { fieldNamesOf, type ParcelFeature, parcelFeature, type ParcelMatch, PROPERTY_FIELDS } from './parcel-feature';
 import {
   type FoundParcel,
   type LookupScope,
-  type ParcelCursor,
   ParcelLookupRepository,
   scopeOfCounties,
 } from './parcel-lookup.repository';
@@ -60,6 +61,7 @@ export class ParcelLookupService {
     private readonly parcels: ParcelLookupRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly counties: CountiesRepository,
+    private readonly owners: OwnerDirectoryRepository,
   ) {}
 
   /** The counties of a customer's active County Trackers; refused when they have none. */
@@ -112,7 +114,7 @@ export class ParcelLookupService {
     }
     const within = county === undefined ? scope : narrowed(scope, county);
     const answer = (found: FoundParcel[], kind: (parcel: FoundParcel) => ParcelMatch) =>
-      collection(found.map((one) => parcelFeature(one, fields, kind(one))));
+      this.features(found, fields, kind).then(collection);
     if (parcel !== undefined) {
       if (county === undefined) throw new BadRequestException('parcel goes with county: the county FIPS code');
       const key = parcelKey(county, parcel);
@@ -143,7 +145,20 @@ export class ParcelLookupService {
     // What cannot be a key is no parcel's: answered as not found, as any key outside the scope is.
     const [found] = PARCEL_KEY.test(key) ? await this.parcels.byKey(scope, key, 1) : [];
     if (!found) throw new NotFoundException(NO_SUCH_PARCEL);
-    return parcelFeature(found, fields);
+    const [feature] = await this.features([found], fields, () => undefined);
+    return feature;
+  }
+
+  /** The Features of found parcels, each with its owners' ids. */
+  async features(
+    found: FoundParcel[],
+    fields: readonly DataField[],
+    match: (parcel: FoundParcel) => ParcelMatch | undefined,
+  ): Promise<ParcelFeature[]> {
+    const owners = await this.owners.ownersOf(found);
+    return found.map((one) =>
+      parcelFeature(one, fields, owners.get(ownedParcelKey(one.parcelKey, one.recordNumber)), match(one)),
+    );
   }
 
   private async box(
@@ -161,7 +176,7 @@ export class ParcelLookupService {
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
     return {
-      ...collection(page.map((one) => parcelFeature(one, fields, { kind: 'bbox' }))),
+      ...collection(await this.features(page, fields, () => ({ kind: 'bbox' }))),
       next: found.length > limit ? encodeCursor(last) : null,
     };
   }
@@ -202,15 +217,4 @@ function boxOf(bbox: string): [number, number, number, number] {
     );
   }
   return [minLon, minLat, maxLon, maxLat];
-}
-
-/** A cursor is where a page ended, opaque to callers: base64url of the parcel key and record number. */
-function encodeCursor(parcel: FoundParcel): string {
-  return Buffer.from(`${parcel.parcelKey}.${parcel.recordNumber}`).toString('base64url');
-}
-
-function cursorOf(cursor: string): ParcelCursor {
-  const match = /^(\d{5}[0-9A-Z]*)\.(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!match) throw new BadRequestException('cursor is not one this API gave: use the next of the page before');
-  return { parcelKey: match[1], recordNumber: Number(match[2]) };
 }

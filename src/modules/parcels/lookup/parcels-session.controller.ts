@@ -28,7 +28,7 @@ export const SESSION_LOOKUP_LIMIT = { max: 600, windowSeconds: 600 };
  * Answers carry owners and values to a cookie session: no browser or proxy keeps them, so the next
  * person at a shared computer never sees the previous account's parcels.
  */
-const NOT_KEPT = 'private, no-store';
+export const NOT_KEPT = 'private, no-store';
 
 export const TOO_MANY_SESSION_LOOKUPS =
   'Too many parcel lookups from your account in the last minutes. Wait the seconds that Retry-After gives, ' +
@@ -87,11 +87,13 @@ export class ParcelsSessionController {
   }
 
   private count(res: Response, userId: string): Promise<void> {
-    return sendRetryAfter(res, () =>
-      this.limiter.enforce(TOO_MANY_SESSION_LOOKUPS, {
-        key: ['parcel-session-lookups', userId],
-        ...SESSION_LOOKUP_LIMIT,
-      }),
-    );
+    return countSessionLookup(this.limiter, res, userId);
   }
+}
+
+/** Counts a lookup of the signed-in customer's (parcels or owners), refused past SESSION_LOOKUP_LIMIT. */
+export function countSessionLookup(limiter: RateLimiter, res: Response, userId: string): Promise<void> {
+  return sendRetryAfter(res, () =>
+    limiter.enforce(TOO_MANY_SESSION_LOOKUPS, { key: ['parcel-session-lookups', userId], ...SESSION_LOOKUP_LIMIT }),
+  );
 }

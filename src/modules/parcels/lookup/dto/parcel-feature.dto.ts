@@ -32,7 +32,9 @@ export class ParcelFeatureDto {
     type: 'object',
     additionalProperties: true,
     description:
-      'parcel_key, county_fips, release, then each schema field (or those `fields` names): numbers and booleans ' +
+      'parcel_key, county_fips, release, owner_id and owner2_id (the owners of owner_name and owner2_name across ' +
+      'counties, as GET /api/v1/owners/{owner_id} answers them; null where there is none), then each schema ' +
+      'field (or those `fields` names): numbers and booleans ' +
       'typed, dates and text as written, empty values null',
   })
   properties: Record<string, string | number | boolean | null>;

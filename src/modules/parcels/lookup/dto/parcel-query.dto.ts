@@ -18,10 +18,10 @@ const MAX_TEXT = 200;
 const decimal = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' && /^-?\d{1,4}(\.\d{1,20})?$/.test(value.trim()) ? Number(value) : value;
 
-const whole = ({ value }: TransformFnParams): unknown =>
+export const whole = ({ value }: TransformFnParams): unknown =>
   typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : value;
 
-const NO_CONTROL = /^[^\p{Cc}]*$/u;
+export const NO_CONTROL = /^[^\p{Cc}]*$/u;
 
 /**
  * GET /api/v1/parcels: one question a request: a point (lat and lon, with radius for the nearest
