@@ -1007,6 +1007,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners of every county by name, best matches first */
+        get: operations["AdminOwnersController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An owner: every spelling at every mailing address, the rules that joined them, staff’s decisions */
+        get: operations["AdminOwnersController_owner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/owners/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split names at mailing addresses off an owner into an owner of their own (audited)
+         * @description Every later grouping keeps them apart; the split takes effect at the next grouping, within a minute.
+         */
+        post: operations["AdminOwnersController_split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/owners/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge an owner into another, whose id stays (audited)
+         * @description Every later grouping keeps them one; the merge takes effect at the next grouping, within a minute.
+         */
+        post: operations["AdminOwnersController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/formats": {
         parameters: {
             query?: never;
@@ -1056,6 +1130,60 @@ export interface paths {
         };
         /** One parcel by its parcel_key (a GeoJSON Feature) */
         get: operations["ParcelsApiController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Owners by name, best matches first, with their parcels in your counties and elsewhere
+         * @description Case, punctuation, word order ("SMITH JOHN A" / "John A. Smith"), legal forms (LLC / L.L.C.) and common abbreviations (HLDGS / HOLDINGS) do not matter. Only owners of parcels in your County Tracker counties answer.
+         */
+        get: operations["OwnersApiController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An owner’s portfolio in your counties: names seen, mailing addresses, totals by county, parcels */
+        get: operations["OwnersApiController_portfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/owners/{ownerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every parcel of the owner in your counties, as a CSV or GeoJSON file */
+        get: operations["OwnersApiController_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1173,6 +1301,57 @@ export interface paths {
          * @description Where the store’s parcel map opens; its parcels come from /api/parcels and /api/tiles.
          */
         get: operations["ParcelMapController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners of parcels in your County Tracker counties by name (as GET /api/v1/owners) */
+        get: operations["OwnersSessionController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An owner’s portfolio in your counties (as GET /api/v1/owners/:ownerId) */
+        get: operations["OwnersSessionController_portfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/owners/{ownerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every parcel of the owner in your counties, as a CSV or GeoJSON file */
+        get: operations["OwnersSessionController_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3103,7 +3282,7 @@ export interface components {
             geometry: {
                 [key: string]: unknown;
             } | null;
-            /** @description parcel_key, county_fips, release, then each schema field (or those `fields` names): numbers and booleans typed, dates and text as written, empty values null */
+            /** @description parcel_key, county_fips, release, owner_id and owner2_id (the owners of owner_name and owner2_name across counties, as GET /api/v1/owners/{owner_id} answers them; null where there is none), then each schema field (or those `fields` names): numbers and booleans typed, dates and text as written, empty values null */
             properties: {
                 [key: string]: unknown;
             };
@@ -3136,6 +3315,94 @@ export interface components {
             /** @description In the schema’s order */
             categories: components["schemas"]["ParcelFieldCategoryDto"][];
         };
+        AdminOwnerDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "person" | "entity";
+            parcels: number;
+            counties: number;
+            score?: number;
+        };
+        AdminOwnerMatchesDto: {
+            owners: components["schemas"]["AdminOwnerDto"][];
+        };
+        OwnerEvidenceDto: {
+            /** @example sameNameSameMail */
+            rule: string;
+            /** @example same name, same mailing address */
+            explanation: string;
+            /** @description How many joins of two mentions the rule made */
+            joins: number;
+        };
+        OwnerSpellingDto: {
+            name: string;
+            nameKey: string;
+            mail: string;
+            mailKey: string;
+            parcels: number;
+            counties: number;
+        };
+        MentionKeyDto: {
+            /** @example ACME HOLDINGS */
+            nameKey: string;
+            /**
+             * @description Empty for a name without a mailing address
+             * @example 100 MARKET ST|19801
+             */
+            mailKey: string;
+        };
+        OwnerDecisionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "split" | "merge";
+            /** Format: uuid */
+            ownerId: string;
+            /** Format: uuid */
+            resultOwnerId: string;
+            mentions: components["schemas"]["MentionKeyDto"][];
+            reason: string;
+            /** @description Who decided, as the audit log names them */
+            decidedBy: string;
+            createdAt: string;
+        };
+        AdminOwnerDetailDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "person" | "entity";
+            parcels: number;
+            counties: number;
+            score?: number;
+            /** @description Staff split or merged this owner */
+            decided: boolean;
+            evidence: components["schemas"]["OwnerEvidenceDto"][];
+            spellings: components["schemas"]["OwnerSpellingDto"][];
+            decisions: components["schemas"]["OwnerDecisionDto"][];
+        };
+        SplitOwnerDto: {
+            /** @example Two different companies: different officers in the state register */
+            reason: string;
+            /** @description The names at mailing addresses to move to a new owner */
+            mentions: components["schemas"]["MentionKeyDto"][];
+        };
+        OwnerDecidedDto: {
+            decision: components["schemas"]["OwnerDecisionDto"];
+            /** @example Split recorded: it takes effect when owners are next grouped, within a minute. */
+            message: string;
+        };
+        MergeOwnerDto: {
+            /** @example Two different companies: different officers in the state register */
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The owner this one becomes part of (its id stays)
+             */
+            intoOwnerId: string;
+        };
         DatasetFormatDto: {
             /**
              * @description What the download-link calls take as `format`
@@ -3157,6 +3424,109 @@ export interface components {
             mediaType: string;
             /** @example One layer of parcel boundaries (or points, where a county has no shapes; EPSG:4326) with every field as a typed column, for QGIS and ArcGIS. */
             description: string;
+        };
+        OwnerMatchDto: {
+            /**
+             * Format: uuid
+             * @description The owner’s id: the same in every release
+             */
+            owner_id: string;
+            /**
+             * @description The spelling the owner is most often written under
+             * @example ACME HOLDINGS LLC
+             */
+            name: string;
+            /** @enum {string} */
+            kind: "person" | "entity";
+            /**
+             * @description 0 to 1: how well the best of the owner’s spellings matched
+             * @example 0.923
+             */
+            score: number;
+            /** @description Parcels the owner holds in your counties */
+            parcels: number;
+            /** @description Your counties the owner holds parcels in */
+            counties: number;
+            /** @description Parcels the owner holds in counties you do not have */
+            parcels_elsewhere: number;
+            /** @description Counties you do not have that the owner holds parcels in */
+            counties_elsewhere: number;
+        };
+        OwnerMatchesDto: {
+            owners: components["schemas"]["OwnerMatchDto"][];
+        };
+        SpellingDto: {
+            /** @example ACME HLDGS LLC */
+            name: string;
+            parcels: number;
+        };
+        MailingAddressDto: {
+            /** @example 100 MARKET ST, WILMINGTON DE 19801 */
+            address: string;
+            parcels: number;
+        };
+        PortfolioTotalsDto: {
+            parcels: number;
+            counties: number;
+            /** @description Sum of assessed_total_value (US dollars) */
+            assessed_total_value: number;
+        };
+        PortfolioCountyDto: {
+            /** @example 10001 */
+            county_fips: string;
+            /** @example Kent County */
+            county: string;
+            /** @example DE */
+            state: string;
+            parcels: number;
+            assessed_total_value: number;
+        };
+        ElsewhereDto: {
+            /** @description Parcels the owner holds in counties you do not have */
+            parcels: number;
+            /** @description How many such counties */
+            counties: number;
+        };
+        PortfolioParcelDto: {
+            /** @example 10001P12 */
+            parcel_key: string;
+            /** @example 10001 */
+            county_fips: string;
+            /** @example Kent County */
+            county: string;
+            /** @example DE */
+            state: string;
+            /**
+             * @description Whether the owner is the parcel’s owner_name, its owner2_name, or both
+             * @enum {string}
+             */
+            role: "owner" | "owner2" | "both";
+            site_address: string | null;
+            assessed_total_value: number | null;
+            /** @example 2024-05-17 */
+            last_sale_date: string | null;
+            last_sale_price: number | null;
+        };
+        OwnerPortfolioDto: {
+            /** Format: uuid */
+            owner_id: string;
+            /** @example ACME HOLDINGS LLC */
+            name: string;
+            /** @enum {string} */
+            kind: "person" | "entity";
+            /** @description Each spelling seen on your counties’ parcels */
+            names: components["schemas"]["SpellingDto"][];
+            /** @description Each mailing address seen */
+            mailing_addresses: components["schemas"]["MailingAddressDto"][];
+            totals: components["schemas"]["PortfolioTotalsDto"];
+            /** @description Totals by county, the most parcels first */
+            counties: components["schemas"]["PortfolioCountyDto"][];
+            /** @description What the owner holds in counties you do not have */
+            elsewhere: components["schemas"]["ElsewhereDto"];
+            /** @description A page of the parcels, by parcel_key */
+            parcels: components["schemas"]["PortfolioParcelDto"][];
+            /** @description The cursor of the next page; null on the last */
+            next: string | null;
         };
         ParcelMapCountyDto: {
             /** Format: uuid */
@@ -6083,6 +6453,183 @@ export interface operations {
             };
         };
     };
+    AdminOwnersController_search: {
+        parameters: {
+            query: {
+                name: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOwnerMatchesDto"];
+                };
+            };
+            /** @description No name, or a limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminOwnersController_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOwnerDetailDto"];
+                };
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminOwnersController_split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitOwnerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerDecidedDto"];
+                };
+            };
+            /** @description A name at an address that is not the owner’s, or all of them, or no reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Support staff cannot change owners */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminOwnersController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeOwnerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerDecidedDto"];
+                };
+            };
+            /** @description The same owner twice, an owner to merge into that is none, or no reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid admin token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Support staff cannot change owners */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     FormatsController_list: {
         parameters: {
             query?: never;
@@ -6219,6 +6766,182 @@ export interface operations {
                 content?: never;
             };
             /** @description No parcel of the owner’s County Tracker counties has this key (or it is no key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersApiController_search: {
+        parameters: {
+            query: {
+                /** @description An owner name, however spelled; best matches first */
+                name: string;
+                /** @description Owners to answer (default 10) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerMatchesDto"];
+                };
+            };
+            /** @description No name, or a value out of range; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersApiController_portfolio: {
+        parameters: {
+            query?: {
+                /** @description Parcels in this page (default 100, at most 1000) */
+                limit?: number;
+                /** @description The `next` of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An owner_id, as owner search and a parcel’s owner_id give it */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerPortfolioDto"];
+                };
+            };
+            /** @description An owner id that is no UUID, limit out of range, or a cursor this API did not give */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner of parcels in your counties has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 120 requests with this token in 60 seconds; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersApiController_export: {
+        parameters: {
+            query?: {
+                /** @description csv (a row a parcel) or geojson (a Feature a parcel, with its boundary) */
+                format?: "csv" | "geojson";
+            };
+            header?: never;
+            path: {
+                /** @description An owner_id, as owner search and a parcel’s owner_id give it */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/geo+json": string;
+                };
+            };
+            /** @description An owner id that is no UUID, or a format other than csv and geojson */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API token, or one that is malformed, unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token’s owner has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner of parcels in your counties has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6543,6 +7266,182 @@ export interface operations {
             };
             /** @description The customer has no active County Tracker */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersSessionController_search: {
+        parameters: {
+            query: {
+                /** @description An owner name, however spelled; best matches first */
+                name: string;
+                /** @description Owners to answer (default 10) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerMatchesDto"];
+                };
+            };
+            /** @description No name, or a value out of range; the message says which */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many lookups from this account; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersSessionController_portfolio: {
+        parameters: {
+            query?: {
+                /** @description Parcels in this page (default 100, at most 1000) */
+                limit?: number;
+                /** @description The `next` of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An owner_id, as owner search and a parcel’s owner_id give it */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerPortfolioDto"];
+                };
+            };
+            /** @description An owner id that is no UUID, limit out of range, or a cursor this API did not give */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner of parcels in your counties has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many lookups from this account; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OwnersSessionController_export: {
+        parameters: {
+            query?: {
+                /** @description csv (a row a parcel) or geojson (a Feature a parcel, with its boundary) */
+                format?: "csv" | "geojson";
+            };
+            header?: never;
+            path: {
+                /** @description An owner_id, as owner search and a parcel’s owner_id give it */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/geo+json": string;
+                };
+            };
+            /** @description An owner id that is no UUID, or a format other than csv and geojson */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer has no active County Tracker */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No owner of parcels in your counties has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many lookups from this account; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -55,11 +55,11 @@ export class OwnerDecisionsService {
     reason: string,
     adminSessionId: string,
   ): Promise<OwnerDecision> {
-    if (ownerId === intoOwnerId) throw new BadRequestException('An owner cannot be merged into itself');
     const found: { id: string }[] = await db.query(`SELECT id FROM owners WHERE id = ANY($1::uuid[])`, [
       [ownerId, intoOwnerId],
     ]);
     if (!found.some((o) => o.id === ownerId)) throw new NotFoundException(NO_SUCH_OWNER_HERE);
+    if (ownerId === intoOwnerId) throw new BadRequestException('An owner cannot be merged into itself');
     if (!found.some((o) => o.id === intoOwnerId))
       throw new BadRequestException('The owner to merge into is no owner: search for it again');
     return this.record(db, {

@@ -219,7 +219,7 @@ describe('Owner grouping at publish', () => {
       const floridian = await ownerOf(counties.maryland, 2);
       await ask(`/api/v1/owners/${floridian}`).expect(404);
       await ask(`/api/v1/owners/${floridian}/export`, { format: 'csv' }).expect(404);
-      await ask('/api/v1/owners/not-an-id').expect(404);
+      await ask('/api/v1/owners/not-an-id').expect(400);
       expect((await ask('/api/v1/owners').expect(400)).body.message).toContain('name must be at least 3 characters');
       await ask('/api/v1/owners', { name: 'acme', limit: 0 }).expect(400);
       await ask(`/api/v1/owners/${await ownerOf(counties.delaware, 0)}`, { cursor: 'nonsense' }).expect(400);

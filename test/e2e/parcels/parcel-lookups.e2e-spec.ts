@@ -233,6 +233,8 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
       'parcel_key',
       'county_fips',
       'release',
+      'owner_id',
+      'owner2_id',
       'owner_name',
       'assessed_total_value',
     ]);
@@ -320,7 +322,8 @@ describe('Parcel lookups and tiles: /api/v1/parcels, /api/v1/tiles, /api/tiles/p
       .set({ Authorization: `Bearer ${staffToken}` })
       .expect(200);
     const named = categories.flatMap((entry) => entry.fields.map((field) => field.name));
-    expect(['parcel_key', 'county_fips', 'release', ...named.filter((name) => name !== 'county_fips')].sort()).toEqual(
+    const given = ['parcel_key', 'county_fips', 'release', 'owner_id', 'owner2_id'];
+    expect([...given, ...named.filter((name) => name !== 'county_fips')].sort()).toEqual(
       Object.keys(one.body.properties).sort(),
     );
     expect(named).not.toContain('geometry_wkt');

@@ -485,6 +485,31 @@ describe('Access control: every API route × every kind of caller', () => {
     { key: 'v1-parcel', method: 'GET', route: '/api/v1/parcels/{parcelKey}', what: 'no such parcel',
       path: () => '/api/v1/parcels/24510A1', expect: tokenHolders({ a: 404, b: 404 }) },
 
+    // Owner portfolios: the same County Tracker subscribers, with a token or (the store's pages) the session.
+    { key: 'v1-owners', method: 'GET', route: '/api/v1/owners', what: 'a name search',
+      path: () => '/api/v1/owners?name=Smith', expect: tokenHolders({ a: 200, b: 200 }) },
+    { key: 'v1-owner', method: 'GET', route: '/api/v1/owners/{ownerId}', what: 'no such owner',
+      path: () => `/api/v1/owners/${absent}`, expect: tokenHolders({ a: 404, b: 404 }) },
+    { key: 'v1-owner-export', method: 'GET', route: '/api/v1/owners/{ownerId}/export', what: 'no such owner',
+      path: () => `/api/v1/owners/${absent}/export?format=csv`, expect: tokenHolders({ a: 404, b: 404 }) },
+    { key: 'session-owners', method: 'GET', route: '/api/owners', what: 'a name search',
+      path: () => '/api/owners?name=Smith', expect: customers({ a: 200, b: 200 }) },
+    { key: 'session-owner', method: 'GET', route: '/api/owners/{ownerId}', what: 'no such owner',
+      path: () => `/api/owners/${absent}`, expect: customers({ a: 404, b: 404 }) },
+    { key: 'session-owner-export', method: 'GET', route: '/api/owners/{ownerId}/export', what: 'no such owner',
+      path: () => `/api/owners/${absent}/export?format=geojson`, expect: customers({ a: 404, b: 404 }) },
+    // Staff audit owners; only admins split or merge them.
+    { key: 'admin-owners', method: 'GET', route: '/api/admin/owners', what: 'a name search',
+      path: () => '/api/admin/owners?name=Smith', expect: staff(200) },
+    { key: 'admin-owner', method: 'GET', route: '/api/admin/owners/{id}', what: 'no such owner',
+      path: () => `/api/admin/owners/${absent}`, expect: staff(404) },
+    { key: 'admin-owner-split', method: 'POST', route: '/api/admin/owners/{id}/split', what: 'no such owner',
+      path: () => `/api/admin/owners/${absent}/split`,
+      send: json({ mentions: [{ nameKey: 'SMITH JOHN', mailKey: '' }], reason: 'Two people' }), expect: adminOnly(404) },
+    { key: 'admin-owner-merge', method: 'POST', route: '/api/admin/owners/{id}/merge', what: 'no such owner',
+      path: () => `/api/admin/owners/${absent}/merge`,
+      send: json({ intoOwnerId: absent, reason: 'One company' }), expect: adminOnly(404) },
+
     { key: 'v1-tile', method: 'GET', route: '/api/v1/tiles/{z}/{x}/{y}.mvt', what: 'a tile of Baltimore',
       path: () => '/api/v1/tiles/16/18337/25077.mvt', expect: tokenHolders({ a: 200, b: 200 }) },
     // Staff look up any parcel.

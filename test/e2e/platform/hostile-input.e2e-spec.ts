@@ -143,6 +143,7 @@ const nextAddress = () => `${ADDRESS_PREFIX}.${Math.floor(++addressCounter / 250
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const isText = (v: unknown): v is string => typeof v === 'string';
+type MentionKey = { nameKey: unknown; mailKey: unknown };
 /** Text a person could mean: not blank, no NUL (PostgreSQL cannot store it), no half of a surrogate pair. */
 const isCleanText = (v: unknown, max: number) =>
   isText(v) && v.trim().length > 0 && v.trim().length <= max && !v.includes('\u0000') && !LONE_SURROGATE.test(v);
@@ -840,6 +841,94 @@ describe('Hostile input to every endpoint', () => {
             fields: ['fields'],
           },
         };
+      case 'GET /api/v1/owners':
+      case 'GET /api/owners': {
+        // A name (any text of 3 to 200 characters is one) and a limit in range; the next of the buyer's tokens each time.
+        const role: Role = key.includes('/v1/') ? 'token' : 'customer';
+        return {
+          role,
+          queryProbe: {
+            req: () => ({
+              method: 'GET',
+              target: `${path}?name=Smith`,
+              headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders(role) },
+            }),
+            expect: [400],
+            fields: ['limit'],
+          },
+        };
+      }
+      case 'GET /api/v1/owners/{ownerId}':
+      case 'GET /api/owners/{ownerId}':
+      case 'GET /api/v1/owners/{ownerId}/export':
+      case 'GET /api/owners/{ownerId}/export': {
+        // An owner of nothing: its page and its export are not found, and hostile ids are refused.
+        const role: Role = key.includes('/v1/') ? 'token' : 'customer';
+        const exported = key.endsWith('/export');
+        return {
+          role,
+          params: { ownerId: { value: nothing, kind: 'uuid' } },
+          queryProbe: {
+            req: () => ({
+              method: 'GET',
+              target: `${path.replace('{ownerId}', nothing)}${exported ? '?format=csv' : ''}`,
+              headers: { 'X-Forwarded-For': nextAddress(), ...roleHeaders(role) },
+            }),
+            expect: [400],
+            fields: exported ? ['format'] : ['limit', 'cursor'],
+          },
+        };
+      }
+      case 'GET /api/admin/owners':
+        return {
+          role: 'admin',
+          queryProbe: {
+            req: probe({ method: 'GET', target: `${path}?name=Smith`, headers: adminHeaders() }),
+            expect: [400],
+            fields: ['limit'],
+          },
+        };
+      case 'GET /api/admin/owners/{id}':
+        return { ...get(path.replace('{id}', nothing), 'admin'), params: { id: { value: nothing, kind: 'uuid' } } };
+      case 'POST /api/admin/owners/{id}/split':
+      case 'POST /api/admin/owners/{id}/merge': {
+        // An owner of nothing (404): no decision is kept, whatever the body.
+        const split = key.endsWith('/split');
+        const base = () => ({
+          ...(split ? { mentions: [{ nameKey: 'SMITH JOHN', mailKey: '' }] } : { intoOwnerId: nothing }),
+          reason: 'Two people of one name',
+        });
+        const mention = (m: unknown) =>
+          typeof m === 'object' && m !== null && isText((m as MentionKey).nameKey) && isText((m as MentionKey).mailKey);
+        return {
+          role: 'admin',
+          acts: true,
+          params: { id: { value: nothing, kind: 'uuid' } },
+          body: {
+            base,
+            refusal: [400, 404],
+            rules: {
+              ...(split
+                ? {
+                    mentions: {
+                      valid: (v) => Array.isArray(v) && v.length >= 1 && v.length <= 500 && v.every(mention),
+                    },
+                  }
+                : { intoOwnerId: { valid: (v) => isText(v) && UUID.test(v) } }),
+              reason: { valid: (v) => isText(v) && v.trim().length >= 3 && v.trim().length <= 500 },
+            },
+          },
+          queryProbe: {
+            req: probe({
+              method: 'POST',
+              target: path.replace('{id}', nothing),
+              headers: { ...json, ...adminHeaders() },
+              body: JSON.stringify(base()),
+            }),
+            expect: 'ignored',
+          },
+        };
+      }
       case 'GET /api/parcel-map':
         return get(path, 'customer');
       case 'GET /api/counties/{id}/parcel-preview':

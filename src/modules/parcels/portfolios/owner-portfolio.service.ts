@@ -9,7 +9,6 @@ import { type FoundParcel, ParcelLookupRepository } from '../lookup/parcel-looku
 export const NO_SUCH_OWNER =
   'No owner of parcels in your counties has this owner_id (owner ids are those /api/v1/owners and the ' +
   'owner_id of a parcel give).';
-const OWNER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Parcels read from the store at once for an export. */
 const PARCELS_A_READ = 1000;
 
@@ -80,8 +79,8 @@ export class OwnerPortfolioService {
   }
 
   async portfolio(scope: TrackerScope, ownerId: string, limit: number, cursor?: string): Promise<OwnerPortfolio> {
-    const owner = await this.summary(scope, ownerId);
     const after = cursor === undefined ? null : cursorOf(cursor);
+    const owner = await this.summary(scope, ownerId);
     const [spellings, owned, page] = await Promise.all([
       this.owners.spellings(ownerId, scope.countyIds),
       this.owners.parcels(ownerId, scope.countyIds, null, null),
@@ -154,7 +153,7 @@ export class OwnerPortfolioService {
 
   /** The owner in the customer's counties: not found when it holds nothing there, as one that does not exist. */
   async summary(scope: TrackerScope, ownerId: string): Promise<OwnerSummary> {
-    const owner = OWNER_ID.test(ownerId) ? await this.owners.summary(ownerId, scope.countyIds) : null;
+    const owner = await this.owners.summary(ownerId, scope.countyIds);
     if (!owner) throw new NotFoundException(NO_SUCH_OWNER);
     return owner;
   }

@@ -13,6 +13,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { uuidParam } from '../../../common/validation';
 import { API_TOKEN_RATE_LIMIT, ApiTokenGuard, ApiTokenUserId } from '../../api-tokens';
 import { ParcelLookupService } from '../lookup/parcel-lookup.service';
 import { OwnerMatchesDto, OwnerPortfolioDto } from './dto/owner-portfolio.dto';
@@ -59,11 +60,13 @@ export class OwnersApiController {
   })
   @ApiParam(OWNER_ID_PARAM)
   @ApiOkResponse({ type: OwnerPortfolioDto })
-  @ApiBadRequestResponse({ description: 'limit out of range, or a cursor this API did not give' })
+  @ApiBadRequestResponse({
+    description: 'An owner id that is no UUID, limit out of range, or a cursor this API did not give',
+  })
   @ApiNotFoundResponse({ description: 'No owner of parcels in your counties has this id' })
   async portfolio(
     @ApiTokenUserId() userId: string,
-    @Param('ownerId') ownerId: string,
+    @Param('ownerId', uuidParam('owner')) ownerId: string,
     @Query() query: OwnerPortfolioQueryDto,
   ): Promise<OwnerPortfolio> {
     const scope = await this.lookups.scopeOf(userId);
@@ -75,15 +78,15 @@ export class OwnersApiController {
   @ApiParam(OWNER_ID_PARAM)
   @ApiProduces('text/csv', 'application/geo+json')
   @ApiOkResponse({ description: 'The file, as an attachment', schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ description: 'format is not csv or geojson' })
+  @ApiBadRequestResponse({ description: 'An owner id that is no UUID, or a format other than csv and geojson' })
   @ApiNotFoundResponse({ description: 'No owner of parcels in your counties has this id' })
   async export(
     @ApiTokenUserId() userId: string,
-    @Param('ownerId') ownerId: string,
+    @Param('ownerId', uuidParam('owner')) ownerId: string,
     @Query() query: OwnerExportQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const scope = await this.lookups.scopeOf(userId);
-    return exportFile(this.portfolios, scope, ownerId, query.format, res);
+    return exportFile(this.portfolios, scope, ownerId, query.format ?? 'csv', res);
   }
 }

@@ -12,6 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { uuidParam } from '../../../common/validation';
 import { RateLimiter } from '../../../integrations/redis/rate-limiter.service';
 import { SignedInGuard, SignedInUserId } from '../../auth';
 import { ParcelLookupService } from '../lookup/parcel-lookup.service';
@@ -55,11 +56,13 @@ export class OwnersSessionController {
   @ApiOperation({ summary: 'An owner’s portfolio in your counties (as GET /api/v1/owners/:ownerId)' })
   @ApiParam(OWNER_ID_PARAM)
   @ApiOkResponse({ type: OwnerPortfolioDto })
-  @ApiBadRequestResponse({ description: 'limit out of range, or a cursor this API did not give' })
+  @ApiBadRequestResponse({
+    description: 'An owner id that is no UUID, limit out of range, or a cursor this API did not give',
+  })
   @ApiNotFoundResponse({ description: 'No owner of parcels in your counties has this id' })
   async portfolio(
     @SignedInUserId() userId: string,
-    @Param('ownerId') ownerId: string,
+    @Param('ownerId', uuidParam('owner')) ownerId: string,
     @Query() query: OwnerPortfolioQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<OwnerPortfolio> {
@@ -73,16 +76,16 @@ export class OwnersSessionController {
   @ApiParam(OWNER_ID_PARAM)
   @ApiProduces('text/csv', 'application/geo+json')
   @ApiOkResponse({ description: 'The file, as an attachment', schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ description: 'format is not csv or geojson' })
+  @ApiBadRequestResponse({ description: 'An owner id that is no UUID, or a format other than csv and geojson' })
   @ApiNotFoundResponse({ description: 'No owner of parcels in your counties has this id' })
   async export(
     @SignedInUserId() userId: string,
-    @Param('ownerId') ownerId: string,
+    @Param('ownerId', uuidParam('owner')) ownerId: string,
     @Query() query: OwnerExportQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const scope = await this.lookups.scopeOf(userId);
     await countSessionLookup(this.limiter, res, userId);
-    return exportFile(this.portfolios, scope, ownerId, query.format, res);
+    return exportFile(this.portfolios, scope, ownerId, query.format ?? 'csv', res);
   }
 }

@@ -53,10 +53,12 @@ export class OwnerPortfolioQueryDto {
 
 /** GET /api/v1/owners/{owner_id}/export: the file's format. */
 export class OwnerExportQueryDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     enum: EXPORT_FORMATS,
+    default: 'csv',
     description: 'csv (a row a parcel) or geojson (a Feature a parcel, with its boundary)',
   })
+  @IsOptional()
   @IsIn(EXPORT_FORMATS, { message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` })
-  format: ExportFormat;
+  format?: ExportFormat;
 }
