@@ -56,6 +56,8 @@ export const ADMIN_PATHS = {
   customer: '/admin/customers/:id',
   parcels: '/admin/parcels',
   parcel: '/admin/parcels/:parcelKey',
+  owners: '/admin/owners',
+  owner: '/admin/owners/:id',
 } as const;
 export type AdminPage = keyof typeof ADMIN_PATHS;
 

@@ -10,6 +10,7 @@ import {
   DashboardOutlined,
   EnvironmentOutlined,
   GlobalOutlined,
+  IdcardOutlined,
   LogoutOutlined,
   MenuOutlined,
   SearchOutlined,
@@ -30,6 +31,7 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.users, label: 'Users', icon: <TeamOutlined /> },
   { path: ADMIN_PATHS.customers, label: 'Customers', icon: <SolutionOutlined /> },
   { path: ADMIN_PATHS.parcels, label: 'Parcels', icon: <SearchOutlined /> },
+  { path: ADMIN_PATHS.owners, label: 'Owners', icon: <IdcardOutlined /> },
   { path: ADMIN_PATHS.analytics, label: 'Analytics', icon: <BarChartOutlined /> },
   { path: ADMIN_PATHS.counties, label: 'Counties', icon: <EnvironmentOutlined /> },
   { path: ADMIN_PATHS.auditLog, label: 'Audit Log', icon: <AuditOutlined /> },
@@ -37,6 +39,9 @@ const NAV: { path: string; label: string; icon: React.ReactNode }[] = [
   { path: ADMIN_PATHS.releases, label: 'Releases', icon: <CloudUploadOutlined /> },
   { path: ADMIN_PATHS.jobs, label: 'Background Work', icon: <ThunderboltOutlined /> },
 ];
+
+/** Menu entries whose pages open details at their own addresses below them (/admin/customers/<id>): those stay selected there. */
+const WITH_DETAIL_PAGES = [ADMIN_PATHS.releases, ADMIN_PATHS.customers, ADMIN_PATHS.parcels, ADMIN_PATHS.owners];
 
 const items: MenuProps['items'] = NAV.map(({ path, label, icon }) => ({
   key: path,
@@ -56,13 +61,7 @@ export function AdminLayout() {
   const selected =
     pathname === ADMIN_PATHS.home
       ? ADMIN_PATHS.dashboard
-      : pathname.startsWith(`${ADMIN_PATHS.releases}/`)
-        ? ADMIN_PATHS.releases
-        : pathname.startsWith(`${ADMIN_PATHS.customers}/`)
-          ? ADMIN_PATHS.customers
-          : pathname.startsWith(`${ADMIN_PATHS.parcels}/`)
-            ? ADMIN_PATHS.parcels
-            : pathname;
+      : (WITH_DETAIL_PAGES.find((path) => pathname.startsWith(`${path}/`)) ?? pathname);
 
   const logout = useMutation({
     mutationFn: () => sendJson('POST', '/api/admin/logout'),

@@ -33,6 +33,8 @@ const SIGNED_IN_PAGES: Record<Exclude<AdminPage, 'login'>, Page> = {
   // One page: a parcel's link opens the same search page with that parcel's drawer.
   parcels: parcelsPage,
   parcel: parcelsPage,
+  owners: page(() => import('../pages/owners')),
+  owner: page(() => import('../pages/owners/owner')),
 };
 
 /** What shows while the first page's code loads: the router renders nothing until then otherwise. */

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Alert, Collapse, Descriptions, Drawer, Skeleton, Switch, Typography } from 'antd';
+import { generatePath, Link } from 'react-router-dom';
+import { ADMIN_PATHS } from '@contracts/routes';
 import { LoadError } from '@/components/load-error';
 import { HttpError } from '@/lib/api';
 import { useParcel, useParcelFields, type Parcel, type ParcelFieldCategory } from '../api';
@@ -51,8 +53,24 @@ function ParcelFields({ parcel, categories }: { parcel: Parcel; categories: Parc
   );
 }
 
+/**
+ * An owner named on the parcel, linked to the owner's page (its every name across counties and why they are one),
+ * or the name alone before owners are grouped.
+ */
+function OwnerOfParcel({ parcel, id, name }: { parcel: Parcel; id: string; name: string }) {
+  const ownerId = textOf(parcel, id);
+  const written = textOf(parcel, name);
+  if (!ownerId) return <>{written ?? '—'}</>;
+  return (
+    <Link to={generatePath(ADMIN_PATHS.owner, { id: ownerId })}>
+      {written ?? 'Owner'} <Typography.Text type="secondary">({ownerId.slice(0, 8)})</Typography.Text>
+    </Link>
+  );
+}
+
 function ParcelSummary({ parcel }: { parcel: Parcel }) {
   const facts = boundaryFacts(parcel.geometry as Boundary | null);
+  const secondOwner = textOf(parcel, 'owner2_id') !== null || textOf(parcel, 'owner2_name') !== null;
   return (
     <Descriptions
       size="small"
@@ -71,6 +89,16 @@ function ParcelSummary({ parcel }: { parcel: Parcel }) {
         },
         { key: 'county', label: 'County FIPS', children: textOf(parcel, 'county_fips') ?? '—' },
         { key: 'parcel', label: 'Parcel number', children: textOf(parcel, 'parcel_id') ?? '—' },
+        { key: 'owner', label: 'Owner', children: <OwnerOfParcel parcel={parcel} id="owner_id" name="owner_name" /> },
+        ...(secondOwner
+          ? [
+              {
+                key: 'owner2',
+                label: 'Second owner',
+                children: <OwnerOfParcel parcel={parcel} id="owner2_id" name="owner2_name" />,
+              },
+            ]
+          : []),
         { key: 'release', label: 'Release', children: textOf(parcel, 'release') ?? '—' },
         ...(parcel.match ? [{ key: 'match', label: 'Match', children: matchText(parcel.match) }] : []),
         {
