@@ -13,6 +13,8 @@ export const STORE_PATHS = {
   privacy: '/privacy',
   terms: '/terms',
   parcelMap: '/parcels',
+  ownerSearch: '/owners',
+  ownerPortfolio: '/owners/:ownerId',
   dataSchema: '/schema',
 } as const;
 export type StorePage = keyof typeof STORE_PATHS;
@@ -35,6 +37,8 @@ export const STORE_PAGE_MODULES: Readonly<Record<string, string>> = {
   [STORE_PATHS.privacy]: 'src/features/legal/components/privacy-page.tsx',
   [STORE_PATHS.terms]: 'src/features/legal/components/terms-page.tsx',
   [STORE_PATHS.parcelMap]: 'src/features/parcel-map/components/parcel-map-page.tsx',
+  [STORE_PATHS.ownerSearch]: 'src/features/owner-portfolios/components/owner-search-page.tsx',
+  [STORE_PATHS.ownerPortfolio]: 'src/features/owner-portfolios/components/owner-portfolio-page.tsx',
   [STORE_PATHS.dataSchema]: 'src/features/data-schema/components/data-schema-page.tsx',
 };
 

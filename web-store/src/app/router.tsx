@@ -16,6 +16,8 @@ const OrderPage = lazy(() => import('../features/order-page/components/order-pag
 const PrivacyPage = lazy(() => import('../features/legal/components/privacy-page'));
 const TermsPage = lazy(() => import('../features/legal/components/terms-page'));
 const DataSchemaPage = lazy(() => import('../features/data-schema/components/data-schema-page'));
+const OwnerSearchPage = lazy(() => import('../features/owner-portfolios/components/owner-search-page'));
+const OwnerPortfolioPage = lazy(() => import('../features/owner-portfolios/components/owner-portfolio-page'));
 const ParcelMapPage = lazy(() => {
   // The customer's counties are asked for while the map's code comes and runs, not after.
   startMapStart();
@@ -40,6 +42,8 @@ const PAGES: Record<StorePage, ReactElement> = {
   privacy: <PrivacyPage />,
   terms: <TermsPage />,
   parcelMap: <ParcelMapPage />,
+  ownerSearch: <OwnerSearchPage />,
+  ownerPortfolio: <OwnerPortfolioPage />,
   dataSchema: <DataSchemaPage />,
 };
 

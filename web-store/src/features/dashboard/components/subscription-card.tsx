@@ -65,9 +65,14 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
       </dl>
       {annual && <AutoRenewSwitch subscription={subscription} />}
       {annual && subscription.status === 'active' && (
-        <ButtonLink variant="outline" to={STORE_PATHS.parcelMap}>
-          Open the parcel map
-        </ButtonLink>
+        <div className="dash-card__tools">
+          <ButtonLink variant="outline" to={STORE_PATHS.parcelMap}>
+            Open the parcel map
+          </ButtonLink>
+          <ButtonLink variant="outline" to={STORE_PATHS.ownerSearch}>
+            Search owners
+          </ButtonLink>
+        </div>
       )}
       {subscription.downloadableRelease && (
         <DownloadButton

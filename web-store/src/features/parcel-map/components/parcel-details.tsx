@@ -1,5 +1,7 @@
 import { type RefObject, useEffect, useId, useRef } from 'react';
+import { generatePath, Link } from 'react-router-dom';
 import { fieldLabel } from '@contracts/field-labels';
+import { STORE_PATHS } from '@contracts/routes';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { Spinner } from '@/components/ui/skeleton';
@@ -11,6 +13,24 @@ function valueOf(value: string | number | boolean | null): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return value.toLocaleString('en-US');
   return value;
+}
+
+/** Links to the portfolios of the parcel's owners (owner_id, owner2_id), where it has them. */
+function OwnerLinks({ properties }: { properties: Record<string, string | number | boolean | null> }) {
+  const owners = [
+    { id: properties.owner_id, label: "Owner's portfolio" },
+    { id: properties.owner2_id, label: "Second owner's portfolio" },
+  ].filter((owner): owner is { id: string; label: string } => typeof owner.id === 'string' && owner.id !== '');
+  if (owners.length === 0) return null;
+  return (
+    <ul className="pmap-details__owners">
+      {owners.map((owner) => (
+        <li key={owner.label}>
+          <Link to={generatePath(STORE_PATHS.ownerPortfolio, { ownerId: owner.id })}>{owner.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -61,14 +81,17 @@ export function ParcelDetails({
       ) : parcel.isError ? (
         <p role="alert">{messageOf(parcel.error, 'The parcel could not be loaded. Try again.')}</p>
       ) : (
-        <dl className="pmap-details__fields">
-          {Object.entries(parcel.data.properties).map(([name, value]) => (
-            <div key={name} className="pmap-details__field">
-              <dt>{fieldLabel(name)}</dt>
-              <dd>{valueOf(value)}</dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <OwnerLinks properties={parcel.data.properties} />
+          <dl className="pmap-details__fields">
+            {Object.entries(parcel.data.properties).map(([name, value]) => (
+              <div key={name} className="pmap-details__field">
+                <dt>{fieldLabel(name)}</dt>
+                <dd>{valueOf(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
       )}
     </aside>
   );
