@@ -22,6 +22,7 @@ import { benchChangesSince } from './changes-since';
 import { benchWebhookDeliveries } from './webhook-deliveries';
 import { benchOwnerGrouping } from './owner-grouping';
 import { benchParcelStoreLoad } from './parcel-store-load';
+import { benchOwnerPortfolios } from './owner-portfolios';
 import { benchParcelLookups } from './parcel-lookups';
 import { benchS3Downloads } from './s3-downloads';
 import { pinLoadGenerator, startBenchApp } from './support/bench-app';
@@ -53,6 +54,8 @@ const AFTER: [string, BenchSection][] = [
   ['dataset-formats', benchDatasetFormats],
   ['parcel-store-load', benchParcelStoreLoad],
   ['parcel-lookups', benchParcelLookups],
+  // Empties the parcel store for planted owners: after every section that reads its parcels.
+  ['owner-portfolios', benchOwnerPortfolios],
 ];
 
 async function main(): Promise<void> {

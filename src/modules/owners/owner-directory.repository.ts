@@ -54,16 +54,21 @@ export class OwnerDirectoryRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Owners with a spelling like the (normalized) text in these counties (null: every county), best first: the trigram
-   * index walked nearest first among the counties' spellings at least pg_trgm's threshold alike (`%`).
+   * Owners with a spelling like the (normalized) text in these counties (null: every county), best
+   * first: the trigram index walked nearest first among spellings at least pg_trgm's threshold alike
+   * (`%`), county by county for a customer's (each county its own short walk of the index, where one
+   * walk of every county's spellings would pass over all the others').
    */
   async search(text: string, countyIds: string[] | null, limit: number): Promise<OwnerSummary[]> {
+    const nearest = (where: string) =>
+      `SELECT owner_id, similarity(name_search, $1) AS score FROM owner_names
+       WHERE ${where} AND name_search % $1 ORDER BY name_search <-> $1 LIMIT $3`;
+    const spellings =
+      countyIds === null
+        ? nearest('true')
+        : `SELECT s.* FROM unnest($2::uuid[]) AS c(id) CROSS JOIN LATERAL (${nearest('county_id = c.id')}) s`;
     return this.db.query(
-      `WITH spellings AS (
-         SELECT owner_id, similarity(name_search, $1) AS score FROM owner_names
-         WHERE ($2::uuid[] IS NULL OR county_id = ANY($2::uuid[])) AND name_search % $1
-         ORDER BY name_search <-> $1 LIMIT $3
-       ), best AS (
+      `WITH spellings AS (${spellings}), best AS (
          SELECT owner_id, max(score) AS score FROM spellings GROUP BY owner_id ORDER BY score DESC LIMIT $4
        )
        SELECT ${SUMMARY}, round(best.score::numeric, 3)::float8 AS score

@@ -35,44 +35,89 @@ export type GroupingRule = keyof typeof GROUPING_RULES;
 export const SHARED_ADDRESS_OWNERS = 25;
 /** Share of their words two spellings at one mailing address must have in common. */
 const SPELLING_OVERLAP = 0.6;
-/** "Nothing" in the per-mention arrays: no name, no mailing address, no ZIP code. */
-const NONE = -1;
-/** Two ids in one number (bucket keys): ids stay below 2^21, so the pair stays below 2^53. */
-const pairOf = (a: number, b: number) => a * 4294967296 + b;
-
-/** Strings numbered as first seen, each kept once. */
-class Interned {
-  private readonly ids = new Map<string, number>();
-  readonly values: string[] = [];
-
-  id(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      if (id >= 1 << 21) throw new Error('more distinct names or addresses than one grouping holds');
-      this.ids.set(value, id);
-      this.values.push(value);
-    }
-    return id;
-  }
+/** What grouping found: each mention's group (-1 for a name of no words), and each group's joins. */
+export interface OwnerAssignment {
+  /** By mention: its group, numbered from 0 in the order of each group's first mention. */
+  groupOf: Int32Array;
+  groups: number;
+  /** By group: its first mention. */
+  firstOf: Int32Array;
+  /** By group and rule (group × RULES.length + the rule's place in GROUPING_RULES): the joins it made there. */
+  joins: Int32Array;
 }
 
-/** An Int32Array that grows as values are pushed. */
-class IntList {
-  private data = new Int32Array(1024);
-  length = 0;
+/** The rules in GROUPING_RULES' order: how OwnerAssignment.joins numbers them. */
+export const RULES = Object.keys(GROUPING_RULES) as GroupingRule[];
+/** No state or ZIP code in the per-mention columns. */
+const NONE = -1;
 
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
+/**
+ * A text as a number of 53 bits (two 32-bit FNV-1a hashes of different seeds): names and addresses
+ * are compared as these, so that a million of them take 8 bytes each, not a string and a map entry.
+ * Two texts of a million share one with odds of about 1 in 20,000, and even then are joined only where
+ * the rest of a rule agrees as well.
+ */
+export function textHash(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) >>> 11);
+}
+
+/** A name and mailing address as grouping compares them (lastKeys), as the numbers it keeps of them. */
+export function keyNumbers(nameKey: string, mailKey: string): { key: number; mail: number } {
+  return { key: textHash(nameKey), mail: mailKey ? textHash(mailKey) : NaN };
+}
+
+/** A typed array that grows as values are pushed. */
+class Column<T extends Float64Array | Int32Array | Uint8Array | Uint16Array> {
+  constructor(private data: T) {}
+
+  push(value: number, at: number): void {
+    if (at === this.data.length) {
+      const grown = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
     }
-    this.data[this.length++] = value;
+    this.data[at] = value;
   }
 
   at(i: number): number {
     return this.data[i];
+  }
+}
+
+/** Mentions in order of a key (then a second one), with the runs of equal keys handed on. */
+function runsOf(
+  count: number,
+  first: (i: number) => number,
+  second: (i: number) => number,
+  each: (run: Int32Array) => void,
+): void {
+  const keys = new Float64Array(count * 2);
+  let eligible = 0;
+  for (let i = 0; i < count; i++) {
+    const [p, q] = [first(i), second(i)];
+    keys[2 * i] = p;
+    keys[2 * i + 1] = q;
+    if (!Number.isNaN(p) && !Number.isNaN(q)) eligible++;
+  }
+  const order = new Int32Array(eligible);
+  for (let i = 0, j = 0; i < count; i++) {
+    if (!Number.isNaN(keys[2 * i]) && !Number.isNaN(keys[2 * i + 1])) order[j++] = i;
+  }
+  order.sort((a, b) => keys[2 * a] - keys[2 * b] || keys[2 * a + 1] - keys[2 * b + 1] || a - b);
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    const [p, q] = [keys[2 * order[start]], keys[2 * order[start] + 1]];
+    while (end < order.length && keys[2 * order[end]] === p && keys[2 * order[end] + 1] === q) end++;
+    if (end - start > 1) each(order.subarray(start, end));
+    start = end;
   }
 }
 
@@ -86,62 +131,80 @@ class IntList {
  * unless something else joins them. Mentions with no name are left out. Each join is counted under
  * its rule.
  *
- * Mentions are added one at a time and kept as numbers (names, addresses, states and ZIP codes each
- * stored once), so a county's million parcels fit in a worker's memory.
+ * Mentions are added one at a time and kept as numbers only (names and addresses as textHash, some
+ * 40 bytes a mention), so a store's million parcels group in a worker's memory.
  */
 export class OwnerGrouper {
-  private readonly names = new Interned();
-  private readonly mails = new Interned();
-  private readonly places = new Interned();
-  /** By key id: whether a person's, and the id of its key without middle initials. */
-  private readonly person: boolean[] = [];
-  private readonly loose: number[] = [];
-  /** By mention: key, mailing address, state and ZIP code ids. */
-  private readonly key = new IntList();
-  private readonly mail = new IntList();
-  private readonly state = new IntList();
-  private readonly zip = new IntList();
+  private count = 0;
+  private readonly key = new Column(new Float64Array(1024));
+  /** A person's key without middle initials (the key itself for a company). */
+  private readonly loose = new Column(new Float64Array(1024));
+  private readonly mail = new Column(new Float64Array(1024));
+  private readonly state = new Column(new Int32Array(1024));
+  private readonly zip = new Column(new Int32Array(1024));
+  private readonly person = new Column(new Uint8Array(1024));
+  /** The key's length: the longer of two names written as often is the owner's name. */
+  private readonly keyLength = new Column(new Uint16Array(1024));
+  /** A company's words (as hashes) in `words`, from wordsAt: what two spellings at one address share. */
+  private readonly wordsAt = new Column(new Int32Array(1024));
+  private readonly words = new Column(new Float64Array(4096));
+  private wordCount = 0;
+  private last = { nameKey: '', mailKey: '' };
 
   /** Adds a mention; answers its number (its place in the order added). */
   add(mention: Pick<OwnerMention, 'name' | 'mail'>): number {
-    this.key.push(this.keyOf(mention.name));
+    const n = this.count++;
+    const read = ownerNameOf(mention.name);
     const street = normalizeAddress(mention.mail.address);
     const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? null;
     const place = zip ?? normalizeAddress(mention.mail.city);
-    this.mail.push(street && place ? this.mails.id(`${street}|${place}`) : NONE);
+    const mailKey = street && place ? `${street}|${place}` : '';
     const state = mention.mail.state.trim().toUpperCase();
-    this.state.push(state ? this.places.id(state) : NONE);
-    this.zip.push(zip ? this.places.id(zip) : NONE);
-    return this.key.length - 1;
+    this.last = { nameKey: read?.key ?? '', mailKey };
+    this.key.push(read ? textHash(read.key) : NaN, n);
+    this.loose.push(read ? textHash(read.looseKey) : NaN, n);
+    this.mail.push(mailKey ? textHash(mailKey) : NaN, n);
+    this.state.push(/^[A-Z]{2}$/.test(state) ? state.charCodeAt(0) * 256 + state.charCodeAt(1) : NONE, n);
+    this.zip.push(zip ? Number(zip) : NONE, n);
+    this.person.push(read?.kind === 'person' ? 1 : 0, n);
+    this.keyLength.push(Math.min(read?.key.length ?? 0, 65535), n);
+    this.wordsAt.push(read && read.kind !== 'person' ? this.wordCount : -1, n);
+    if (read && read.kind !== 'person') {
+      const words = [...new Set(read.key.split(' '))];
+      this.words.push(words.length, this.wordCount++);
+      for (const word of words) this.words.push(textHash(word), this.wordCount++);
+    }
+    return n;
   }
 
   /** How many mentions were added. */
   get size(): number {
-    return this.key.length;
+    return this.count;
   }
 
-  /** A mention's name as grouping compares it ('' when it has no words). */
-  nameKeyOf(i: number): string {
-    const key = this.key.at(i);
-    return key === NONE ? '' : this.names.values[key];
+  /** The name and mailing address of the mention added last, as grouping compares them ('' for none). */
+  get lastKeys(): { nameKey: string; mailKey: string } {
+    return this.last;
   }
 
-  /** A mention's mailing address as grouping compares it ('' when it has none). */
-  mailKeyOf(i: number): string {
-    const mail = this.mail.at(i);
-    return mail === NONE ? '' : this.mails.values[mail];
+  /** Whether mention i is a name at a mailing address (as lastKeys gives them, through keyNumbers). */
+  isAt(i: number, at: { key: number; mail: number }): boolean {
+    return this.key.at(i) === at.key && Object.is(this.mail.at(i), at.mail);
   }
 
   /** Whether a mention names a person (else a company, trust or public body). */
   isPersonAt(i: number): boolean {
-    const key = this.key.at(i);
-    return key !== NONE && this.person[key];
+    return this.person.at(i) === 1;
   }
 
-  groups(): OwnerGroup[] {
-    const count = this.key.length;
+  /** Groups the mentions added (see the class). */
+  assign(): OwnerAssignment {
+    const count = this.count;
     const parent = Int32Array.from({ length: count }, (_, i) => i);
-    const evidence = new Map<number, Partial<Record<GroupingRule, number>>>();
+    // Each join made: its rule, and a mention of the joined owner (whose final group gets the count).
+    const joinedRule = new Uint8Array(count);
+    const joinedAt = new Int32Array(count);
+    let joins = 0;
     const root = (i: number): number => {
       while (parent[i] !== i) i = parent[i] = parent[parent[i]];
       return i;
@@ -150,118 +213,137 @@ export class OwnerGrouper {
       const [ra, rb] = [root(a), root(b)];
       if (ra === rb) return;
       parent[rb] = ra;
-      const merged = { ...evidence.get(ra) };
-      for (const [r, n] of Object.entries(evidence.get(rb) ?? {}) as [GroupingRule, number][])
-        merged[r] = (merged[r] ?? 0) + n;
-      merged[rule] = (merged[rule] ?? 0) + 1;
-      evidence.set(ra, merged);
-      evidence.delete(rb);
+      joinedRule[joins] = RULES.indexOf(rule);
+      joinedAt[joins++] = ra;
     };
-    /**
-     * Joins the mentions that give the same bucket under one rule: the buckets in a typed array,
-     * sorted, so that a million mentions take a few MB rather than a Map of a million entries.
-     */
-    const joinBy = (rule: GroupingRule, bucketOf: (i: number) => number | null) => {
-      const buckets = new Float64Array(count).fill(NaN);
-      for (let i = 0; i < count; i++) {
-        const bucket = this.key.at(i) === NONE ? null : bucketOf(i);
-        if (bucket !== null) buckets[i] = bucket;
-      }
-      const order = Int32Array.from({ length: count }, (_, i) => i)
-        .filter((i) => !Number.isNaN(buckets[i]))
-        .sort((a, b) => buckets[a] - buckets[b] || a - b);
-      for (let j = 1; j < order.length; j++) {
-        if (buckets[order[j]] === buckets[order[j - 1]]) join(order[j - 1], order[j], rule);
-      }
+    const joinRuns = (rule: GroupingRule) => (run: Int32Array) => {
+      for (let j = 1; j < run.length; j++) join(run[0], run[j], rule);
     };
-    const isPerson = (i: number) => this.person[this.key.at(i)];
-    const withMail = (i: number, id: number) => (this.mail.at(i) === NONE ? null : pairOf(id, this.mail.at(i)));
+    const named = (i: number) => !Number.isNaN(this.key.at(i));
+    const ifPerson = (value: number, i: number) => (this.isPersonAt(i) ? value : NaN);
+    const ifEntity = (value: number, i: number) => (this.isPersonAt(i) || !named(i) ? NaN : value);
+    const place = (value: number) => (value === NONE ? NaN : value);
 
     // First what one mailing address says.
-    joinBy('sameNameSameMail', (i) => withMail(i, this.key.at(i)));
-    joinBy('initialSameMail', (i) => (isPerson(i) ? withMail(i, this.loose[this.key.at(i)]) : null));
+    runsOf(
+      count,
+      (i) => this.key.at(i),
+      (i) => this.mail.at(i),
+      joinRuns('sameNameSameMail'),
+    );
+    runsOf(
+      count,
+      (i) => ifPerson(this.loose.at(i), i),
+      (i) => this.mail.at(i),
+      joinRuns('initialSameMail'),
+    );
     this.joinSpellings(join);
     // Then owners so found are joined across addresses by the name each is mostly written under, so
     // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
-    const main = this.mainNames(root);
-    const inPlace = (i: number, place: number) => (place === NONE ? null : pairOf(main[i], place));
-    joinBy('entitySameState', (i) => (isPerson(i) ? null : inPlace(i, this.state.at(i))));
-    joinBy('personSameZip', (i) => (isPerson(i) ? inPlace(i, this.zip.at(i)) : null));
+    const { main, mainLoose } = this.mainNames(root);
+    runsOf(
+      count,
+      (i) => ifEntity(main[i], i),
+      (i) => place(this.state.at(i)),
+      joinRuns('entitySameState'),
+    );
+    runsOf(
+      count,
+      (i) => ifPerson(main[i], i),
+      (i) => place(this.zip.at(i)),
+      joinRuns('personSameZip'),
+    );
     // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
-    const looseInZip = (i: number) => (isPerson(i) ? this.looseInZip(i, main[i]) : null);
-    const initialled = new Map<number, number>(); // bucket → a main name with an initial there, or NONE for several
-    for (let i = 0; i < count; i++) {
-      const bucket = this.key.at(i) === NONE ? null : looseInZip(i);
-      if (bucket === null || this.loose[main[i]] === main[i]) continue;
-      const seen = initialled.get(bucket);
-      initialled.set(bucket, seen === undefined || seen === main[i] ? main[i] : NONE);
-    }
-    joinBy('initialSameZip', (i) => {
-      const bucket = looseInZip(i);
-      return bucket !== null && (initialled.get(bucket) ?? NONE) !== NONE ? bucket : null;
-    });
+    runsOf(
+      count,
+      (i) => ifPerson(mainLoose[i], i),
+      (i) => place(this.zip.at(i)),
+      (run) => {
+        let initialled = NaN;
+        for (const i of run) {
+          if (main[i] === mainLoose[i]) continue;
+          if (Number.isNaN(initialled)) initialled = main[i];
+          else if (initialled !== main[i]) return;
+        }
+        if (!Number.isNaN(initialled)) joinRuns('initialSameZip')(run);
+      },
+    );
 
-    const groups = new Map<number, number[]>();
+    const groupOf = new Int32Array(count).fill(-1);
+    const firsts: number[] = [];
     for (let i = 0; i < count; i++) {
-      if (this.key.at(i) === NONE) continue;
+      if (!named(i)) continue;
       const r = root(i);
-      const members = groups.get(r);
-      if (members) members.push(i);
-      else groups.set(r, [i]);
+      // The root's entry holds its group from the group's first mention on (the root itself may come later).
+      if (groupOf[r] === -1) {
+        groupOf[r] = firsts.length;
+        firsts.push(i);
+      }
+      groupOf[i] = groupOf[r];
     }
-    return [...groups].map(([r, members]) => ({ mentions: members, evidence: evidence.get(r) ?? {} }));
+    const joined = new Int32Array(firsts.length * RULES.length);
+    for (let j = 0; j < joins; j++) joined[groupOf[root(joinedAt[j])] * RULES.length + joinedRule[j]]++;
+    return { groupOf, groups: firsts.length, firstOf: Int32Array.from(firsts), joins: joined };
   }
 
-  /** The id of the name's key (NONE for a name with no words); each name is read as it comes, nothing kept of its spelling. */
-  private keyOf(name: string): number {
-    const read = ownerNameOf(name);
-    if (!read) return NONE;
-    const id = this.names.id(read.key);
-    if (this.person[id] === undefined) {
-      this.person[id] = read.kind === 'person';
-      this.loose[id] = read.looseKey === read.key ? id : this.names.id(read.looseKey);
-    }
-    return id;
-  }
-
-  /** The loose name and ZIP code of a person's mention, as a bucket; null without a ZIP code. */
-  private looseInZip(i: number, main: number): number | null {
-    const zip = this.zip.at(i);
-    return zip === NONE ? null : pairOf(this.loose[main], zip);
+  /** The groups as lists of mentions, in the order of their first mention: for small groupings (tests, measures). */
+  groups(): OwnerGroup[] {
+    const { groupOf, groups, joins } = this.assign();
+    const lists: number[][] = Array.from({ length: groups }, () => []);
+    groupOf.forEach((group, i) => group >= 0 && lists[group].push(i));
+    return lists.map((mentions, group) => {
+      const evidence: OwnerGroup['evidence'] = {};
+      RULES.forEach((rule, r) => {
+        if (joins[group * RULES.length + r] > 0) evidence[rule] = joins[group * RULES.length + r];
+      });
+      return { mentions, evidence };
+    });
   }
 
   /**
-   * The name each owner found so far is mostly written under (the longer on a tie, then the first
-   * alphabetically), by mention: what joins owners across addresses.
+   * The name each owner found so far is mostly written under (the longer on a tie, then a fixed
+   * order), by mention, with that name without middle initials: what joins owners across addresses.
    */
-  private mainNames(root: (i: number) => number): Int32Array {
-    const count = this.key.length;
+  private mainNames(root: (i: number) => number): { main: Float64Array; mainLoose: Float64Array } {
+    const count = this.count;
+    const main = new Float64Array(count).fill(NaN);
+    const mainLoose = new Float64Array(count).fill(NaN);
+    const roots = new Int32Array(count);
+    for (let i = 0; i < count; i++) roots[i] = root(i);
+    const keyOf = (i: number) => (Number.isNaN(this.key.at(i)) ? -1 : this.key.at(i));
     const order = Int32Array.from({ length: count }, (_, i) => i).sort(
-      (a, b) => root(a) - root(b) || this.key.at(a) - this.key.at(b),
+      (a, b) => roots[a] - roots[b] || keyOf(a) - keyOf(b) || a - b,
     );
-    const main = new Int32Array(count).fill(NONE);
     for (let start = 0; start < count;) {
-      const r = root(order[start]);
+      const r = roots[order[start]];
       let end = start;
-      let best = NONE;
+      let best = -1;
       let bestCount = 0;
-      while (end < count && root(order[end]) === r) {
+      while (end < count && roots[order[end]] === r) {
         const key = this.key.at(order[end]);
         let run = end;
-        while (run < count && root(order[run]) === r && this.key.at(order[run]) === key) run++;
-        if (key !== NONE && this.better(key, run - end, best, bestCount)) [best, bestCount] = [key, run - end];
+        // Object.is: mentions of no name (NaN) make one run too.
+        while (run < count && roots[order[run]] === r && Object.is(this.key.at(order[run]), key)) run++;
+        if (!Number.isNaN(key) && this.better(order[end], run - end, best, bestCount))
+          [best, bestCount] = [order[end], run - end];
         end = run;
       }
-      for (let j = start; j < end; j++) main[order[j]] = best;
+      if (best >= 0) {
+        for (let j = start; j < end; j++) {
+          main[order[j]] = this.key.at(best);
+          mainLoose[order[j]] = this.loose.at(best);
+        }
+      }
       start = end;
     }
-    return main;
+    return { main, mainLoose };
   }
 
-  private better(key: number, n: number, best: number, bestCount: number): boolean {
-    if (best === NONE || n !== bestCount) return best === NONE || n > bestCount;
-    const [a, b] = [this.names.values[key], this.names.values[best]];
-    return a.length !== b.length ? a.length > b.length : a < b;
+  /** Whether mention i's name, written `n` times, beats the best so far (mention `best`, written bestCount times). */
+  private better(i: number, n: number, best: number, bestCount: number): boolean {
+    if (best < 0 || n !== bestCount) return best < 0 || n > bestCount;
+    const [a, b] = [this.keyLength.at(i), this.keyLength.at(best)];
+    return a !== b ? a > b : this.key.at(i) < this.key.at(best);
   }
 
   /**
@@ -270,24 +352,37 @@ export class OwnerGrouper {
    * which their keys cover, and "SMITH JOHN A" and "SMITH JOHN A JR" at one address are two people.
    */
   private joinSpellings(join: (a: number, b: number, rule: GroupingRule) => void): void {
-    const atAddress = new Map<number, Map<number, number>>();
-    for (let i = 0; i < this.key.length; i++) {
-      const [key, mail] = [this.key.at(i), this.mail.at(i)];
-      if (key === NONE || mail === NONE || this.person[key]) continue;
-      const names = atAddress.get(mail) ?? new Map<number, number>();
-      if (!names.has(key)) names.set(key, i);
-      atAddress.set(mail, names);
-    }
-    for (const names of atAddress.values()) {
-      if (names.size < 2 || names.size > SHARED_ADDRESS_OWNERS) continue;
-      const spelled = [...names].map(([key, i]) => ({ i, words: new Set(this.names.values[key].split(' ')) }));
-      for (let a = 0; a < spelled.length; a++) {
-        for (let b = a + 1; b < spelled.length; b++) {
-          if (overlap(spelled[a].words, spelled[b].words) >= SPELLING_OVERLAP)
-            join(spelled[a].i, spelled[b].i, 'spellingSameMail');
+    const entity = (i: number) => this.wordsAt.at(i) >= 0;
+    // Companies by address, then name: each address's run holds its names, each name's mentions together.
+    runsOf(
+      this.count,
+      (i) => (entity(i) ? this.mail.at(i) : NaN),
+      () => 0,
+      (run) => {
+        const spellings: number[] = [];
+        const sorted = Array.from(run).sort((a, b) => this.key.at(a) - this.key.at(b) || a - b);
+        for (const i of sorted) {
+          if (spellings.length === 0 || this.key.at(spellings[spellings.length - 1]) !== this.key.at(i)) {
+            spellings.push(i);
+          }
         }
-      }
-    }
+        if (spellings.length < 2 || spellings.length > SHARED_ADDRESS_OWNERS) return;
+        const wordsOf = spellings.map((i) => this.wordsOf(i));
+        for (let a = 0; a < spellings.length; a++) {
+          for (let b = a + 1; b < spellings.length; b++) {
+            if (overlap(wordsOf[a], wordsOf[b]) >= SPELLING_OVERLAP)
+              join(spellings[a], spellings[b], 'spellingSameMail');
+          }
+        }
+      },
+    );
+  }
+
+  private wordsOf(i: number): Set<number> {
+    const at = this.wordsAt.at(i);
+    const words = new Set<number>();
+    for (let w = 1; w <= this.words.at(at); w++) words.add(this.words.at(at + w));
+    return words;
   }
 }
 
@@ -299,7 +394,7 @@ export function groupOwners(mentions: Pick<OwnerMention, 'name' | 'mail'>[]): Ow
 }
 
 /** Words in common over words in either (Jaccard). */
-function overlap(a: Set<string>, b: Set<string>): number {
+function overlap(a: Set<number>, b: Set<number>): number {
   let common = 0;
   for (const word of a) if (b.has(word)) common++;
   return common / (a.size + b.size - common);

@@ -321,6 +321,12 @@ describe('Dockerfile', () => {
     expect(composeServices().api.command).toEqual(cmd);
   });
 
+  it('starts the worker as npm run start:worker does, its heap bounded as the API’s', () => {
+    const startWorker = packageScripts()['start:worker'];
+    expect(startWorker).toMatch(/--max-old-space-size=\d+ .*dist\/src\/worker\.js$/);
+    expect(composeServices().worker.command?.join(' ')).toBe(startWorker);
+  });
+
   it('leaves the development stand-ins (dist/src/dev) out of the runtime image', () => {
     const stages = dockerfile.split(/^(?=FROM )/m).filter((stage) => stage.startsWith('FROM '));
     const runtime = stages[stages.length - 1];

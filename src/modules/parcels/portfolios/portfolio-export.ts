@@ -1,4 +1,4 @@
-import { csvField } from '../../../common/csv';
+import { csvCell } from '../../../contracts/csv-cell';
 import type { ExportFormat } from './dto/owner-query.dto';
 import type { ExportedParcel } from './owner-portfolio.service';
 
@@ -25,8 +25,9 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * A portfolio's file as it is written, a parcel at a time: CSV (a header, then a row a parcel) or a
- * GeoJSON FeatureCollection (RFC 7946: WGS 84, a Feature a parcel with its boundary, null without).
+ * A portfolio's file as it is written, a parcel at a time: CSV (a header, then a row a parcel, each
+ * text cell safe from spreadsheet formulas as every CSV of the store is) or a GeoJSON
+ * FeatureCollection (RFC 7946: WGS 84, a Feature a parcel with its boundary, null without).
  */
 export async function* exportChunks(
   format: ExportFormat,
@@ -34,7 +35,7 @@ export async function* exportChunks(
 ): AsyncGenerator<string> {
   if (format === 'csv') {
     yield EXPORT_COLUMNS.join(',') + '\r\n';
-    for await (const parcel of parcels) yield EXPORT_COLUMNS.map((c) => csvField(parcel[c])).join(',') + '\r\n';
+    for await (const parcel of parcels) yield EXPORT_COLUMNS.map((c) => csvCell(parcel[c])).join(',') + '\r\n';
     return;
   }
   yield '{"type":"FeatureCollection","features":[';
