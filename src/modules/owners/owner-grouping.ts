@@ -22,6 +22,7 @@ export const GROUPING_RULES = {
   initialSameMail: 'same person with and without a middle initial, same mailing address',
   spellingSameMail: 'two spellings of one company name at one mailing address',
   entitySameState: 'same company name, mailing addresses in one state',
+  entitySameZip: 'same company name, mailing addresses in one ZIP code',
   personSameZip: 'same person’s name, mailing addresses in one ZIP code',
   initialSameZip: 'a person without a middle initial, and the one person of that name with one, in one ZIP code',
 } as const;
@@ -125,7 +126,8 @@ function runsOf(
  * Groups owner mentions into owners, weighing the name and the mailing address. First each address:
  * the same name there is one owner, so are a person with and without a middle initial, and two
  * spellings of a company. Then the owners so found, by the name each is mostly written under: a
- * company's in one state is one company, a person's in one ZIP code one person, and a person written
+ * company's in one state (or one ZIP code, where the state is left out) is one company, a person's
+ * in one ZIP code one person, and a person written
  * without a middle initial is the one person of that name with one in the ZIP code. The same name
  * with mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners
  * unless something else joins them. Mentions with no name are left out. Each join is counted under
@@ -246,6 +248,13 @@ export class OwnerGrouper {
       (i) => ifEntity(main[i], i),
       (i) => place(this.state.at(i)),
       joinRuns('entitySameState'),
+    );
+    // Rolls often leave the state out of a mailing address: its ZIP code says as much.
+    runsOf(
+      count,
+      (i) => ifEntity(main[i], i),
+      (i) => place(this.zip.at(i)),
+      joinRuns('entitySameZip'),
     );
     runsOf(
       count,

@@ -1,11 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { OwnerIdentityService } from '../../../src/modules/owners';
 import { ParcelOwnerMentions } from '../../../src/modules/parcels/parcel-owner-mentions';
 import { browserOrigin, cspRefusals, screenshot, useBrowser } from '../../support/browser';
 import { eventually } from '../../support/eventually';
-import { squareLot } from '../../support/parcel-grid';
+import { type OwnerOfParcel, ownersCountyFile } from '../../support/owner-files';
 import { monthsAgo } from '../../support/releases';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
@@ -13,39 +12,20 @@ import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 const STAFF_GROUP = 'county-store-staff';
 const ADMIN_GROUP = 'county-store-admins';
 
-const HEADER =
-  'parcel_id,county_fips,geometry_wkt,site_address,assessed_total_value,owner_name,owner2_name,mail_address,' +
-  'mail_city,mail_state,mail_zip';
 const MARKET_ST = ['100 Market St', 'Wilmington', 'DE', '19801'];
 const KING_ST = ['200 King St', 'Wilmington', 'DE', '19801'];
 const ELM = ['9 Elm St', 'Dover', 'DE', '19901'];
 const MIAMI = ['12 Bay Dr', 'Miami', 'FL', '33101'];
 
-type Owner = [name: string, name2: string, mail: string[]];
-
-/** A county file of these owners, parcel n numbered P-n (parcel_key <fips>P<n>), a lot of a row. */
-const countyFile = (fips: string, owners: Owner[]) =>
-  gzipSync(
-    [
-      HEADER,
-      ...owners.map(([name, name2, mail], n) =>
-        [`P-${n}`, fips, squareLot(-75.5 + n * 0.001, 39, 0.0008), `${n} Main St`, 1000 * n + 1, name, name2, ...mail]
-          .map((v) => `"${v}"`)
-          .join(','),
-      ),
-      '',
-    ].join('\n'),
-  );
-
 /** Kent County, Delaware: ACME at Market Street twice, two owners of one parcel, Mary Roe in Dover. */
-const DELAWARE: Owner[] = [
+const DELAWARE: OwnerOfParcel[] = [
   ['ACME HOLDINGS LLC', '', MARKET_ST],
   ['ACME HOLDINGS LLC', '', MARKET_ST],
   ['DOE JANE', 'DOE RICHARD', ELM],
   ['ROE MARY', '', ELM],
 ];
 /** Baltimore: ACME spelled short at Market Street and in full at King Street; a Mary Roe in Miami. */
-const MARYLAND: Owner[] = [
+const MARYLAND: OwnerOfParcel[] = [
   ['ACME HLDGS LLC', '', ['100 Market Street', 'Wilmington', 'DE', '19801']],
   ['ACME HOLDINGS LLC', '', KING_ST],
   ['MARY ROE', '', MIAMI],
@@ -110,7 +90,7 @@ describe('Owners in the console: audit a grouping, split and merge owners', () =
         .post(`/api/admin/counties/${county.id}/datasets?release=${month}`)
         .set('Authorization', `Bearer ${body.token}`)
         .set('Content-Type', 'application/gzip')
-        .send(countyFile(county.fips, owners))
+        .send(ownersCountyFile(county.fips, owners))
         .expect(201);
     }
     await eventually(async () => {

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { ParcelOwnerMentions } from '../../../src/modules/parcels/parcel-owner-mentions';
 import { OwnerIdentityService } from '../../../src/modules/owners';
 import { eventually } from '../../support/eventually';
-import { squareLot } from '../../support/parcel-grid';
+import { type OwnerOfParcel, ownersCountyFile } from '../../support/owner-files';
 import { buy } from '../../support/purchase';
 import { readWithGdal } from '../../support/read-back';
 import { signIn } from '../../support/sign-in';
@@ -14,31 +13,12 @@ import { WebClient } from '../../support/web-client';
 import { monthsAgo } from '../../support/releases';
 import { TEST_ADMIN_PASSWORD, useTestApp } from '../../support/test-app';
 
-const HEADER =
-  'parcel_id,county_fips,geometry_wkt,site_address,assessed_total_value,owner_name,owner2_name,mail_address,' +
-  'mail_city,mail_state,mail_zip';
 const ACME = ['100 Market St', 'Wilmington', 'DE', '19801'];
 const DOVER = ['5 Oak Ave', 'Dover', 'DE', '19901'];
 const AUSTIN = ['77 Pine Rd', 'Austin', 'TX', '78701'];
 const MIAMI = ['12 Bay Dr', 'Miami', 'FL', '33101'];
 const ELM = ['9 Elm St', 'Dover', 'DE', '19901'];
 const KING_ST = ['200 King St', 'Wilmington', 'DE', '19801'];
-
-type Owner = [name: string, name2: string, mail: string[]];
-
-/** A county file of these owners, parcel n numbered n, a lot of a row, assessed at n thousand dollars and one. */
-const countyFile = (fips: string, owners: Owner[]) =>
-  gzipSync(
-    [
-      HEADER,
-      ...owners.map(([name, name2, mail], n) =>
-        [`P-${n}`, fips, squareLot(-75.5 + n * 0.001, 39, 0.0008), `${n} Main St`, 1000 * n + 1, name, name2, ...mail]
-          .map((v) => `"${v}"`)
-          .join(','),
-      ),
-      '',
-    ].join('\n'),
-  );
 
 /*
  * Issue 36, item 1: at publish, every owner named on a parcel gets an owner id, across counties:
@@ -52,12 +32,12 @@ describe('Owner grouping at publish', () => {
   let staffToken: string;
   const counties: Record<'delaware' | 'maryland', { id: string; fips: string }> = {} as never;
 
-  const publish = async (county: { id: string; fips: string }, month: string, owners: Owner[]) => {
+  const publish = async (county: { id: string; fips: string }, month: string, owners: OwnerOfParcel[]) => {
     await api()
       .post(`/api/admin/counties/${county.id}/datasets?release=${month}`)
       .set('Authorization', `Bearer ${staffToken}`)
       .set('Content-Type', 'application/gzip')
-      .send(countyFile(county.fips, owners))
+      .send(ownersCountyFile(county.fips, owners))
       .expect(201);
   };
   const loaded = (month: string, count: number) =>
