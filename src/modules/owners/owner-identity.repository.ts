@@ -266,6 +266,9 @@ export class OwnerIdentityRepository {
     const pool = (this.db.driver as PostgresDriver).master as Pool;
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A connection lost between two queries (the server gone) is told here, not thrown; the next query fails.
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('owner-grouping', 0))`);
@@ -276,6 +279,7 @@ export class OwnerIdentityRepository {
       await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
       throw error;
     } finally {
+      client.off('error', lost);
       client.release(broken);
     }
   }

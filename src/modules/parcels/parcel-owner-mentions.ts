@@ -27,6 +27,9 @@ export class ParcelOwnerMentions implements OwnerMentionSource {
   async *mentions(): AsyncGenerator<ParcelOwnerMention> {
     const client = await ((this.db.driver as PostgresDriver).master as Pool).connect();
     let read = false;
+    // A connection lost while the reader is busy elsewhere is told here, not thrown; the COPY fails with it.
+    const lost = () => (read = false);
+    client.on('error', lost);
     try {
       const rows = client.query(
         copyTo(
@@ -62,6 +65,7 @@ export class ParcelOwnerMentions implements OwnerMentionSource {
       }
       read = true;
     } finally {
+      client.off('error', lost);
       // A COPY left unread (a failure, a reader that stopped) leaves the connection unusable: closed, not pooled.
       client.release(read ? undefined : new Error('owner mentions not read to the end'));
     }
