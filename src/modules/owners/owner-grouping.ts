@@ -22,7 +22,7 @@ export const GROUPING_RULES = {
   initialSameMail: 'same person with and without a middle initial, same mailing address',
   spellingSameMail: 'two spellings of one company name at one mailing address',
   entitySameState: 'same company name, mailing addresses in one state',
-  entitySameZip: 'same company name, mailing addresses in one ZIP code',
+  entitySameZip: 'same company or trust name, mailing addresses in one ZIP code',
   personSameZip: 'same person’s name, mailing addresses in one ZIP code',
   initialSameZip: 'a person without a middle initial, and the one person of that name with one, in one ZIP code',
 } as const;
@@ -49,6 +49,8 @@ export interface OwnerAssignment {
 
 /** The rules in GROUPING_RULES' order: how OwnerAssignment.joins numbers them. */
 export const RULES = Object.keys(GROUPING_RULES) as GroupingRule[];
+/** What a name is, in the per-mention column: a person, a trust, or a company (or public body). */
+const [COMPANY, PERSON, TRUST] = [0, 1, 2];
 /** No state or ZIP code in the per-mention columns. */
 const NONE = -1;
 
@@ -126,8 +128,8 @@ function runsOf(
  * Groups owner mentions into owners, weighing the name and the mailing address. First each address:
  * the same name there is one owner, so are a person with and without a middle initial, and two
  * spellings of a company. Then the owners so found, by the name each is mostly written under: a
- * company's in one state (or one ZIP code, where the state is left out) is one company, a person's
- * in one ZIP code one person, and a person written
+ * company's in one state (or one ZIP code, where the state is left out) is one company, a trust's
+ * and a person's in one ZIP code one trust or person (a family trust's name is many families'), and a person written
  * without a middle initial is the one person of that name with one in the ZIP code. The same name
  * with mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners
  * unless something else joins them. Mentions with no name are left out. Each join is counted under
@@ -144,6 +146,7 @@ export class OwnerGrouper {
   private readonly mail = new Column(new Float64Array(1024));
   private readonly state = new Column(new Int32Array(1024));
   private readonly zip = new Column(new Int32Array(1024));
+  /** PERSON, TRUST or COMPANY. */
   private readonly person = new Column(new Uint8Array(1024));
   /** The key's length: the longer of two names written as often is the owner's name. */
   private readonly keyLength = new Column(new Uint16Array(1024));
@@ -168,7 +171,7 @@ export class OwnerGrouper {
     this.mail.push(mailKey ? textHash(mailKey) : NaN, n);
     this.state.push(/^[A-Z]{2}$/.test(state) ? state.charCodeAt(0) * 256 + state.charCodeAt(1) : NONE, n);
     this.zip.push(zip ? Number(zip) : NONE, n);
-    this.person.push(read?.kind === 'person' ? 1 : 0, n);
+    this.person.push(read?.kind === 'person' ? PERSON : read && /\bTRUST\b/.test(read.key) ? TRUST : COMPANY, n);
     this.keyLength.push(Math.min(read?.key.length ?? 0, 65535), n);
     this.wordsAt.push(read && read.kind !== 'person' ? this.wordCount : -1, n);
     if (read && read.kind !== 'person') {
@@ -196,7 +199,7 @@ export class OwnerGrouper {
 
   /** Whether a mention names a person (else a company, trust or public body). */
   isPersonAt(i: number): boolean {
-    return this.person.at(i) === 1;
+    return this.person.at(i) === PERSON;
   }
 
   /** Groups the mentions added (see the class). */
@@ -224,6 +227,8 @@ export class OwnerGrouper {
     const named = (i: number) => !Number.isNaN(this.key.at(i));
     const ifPerson = (value: number, i: number) => (this.isPersonAt(i) ? value : NaN);
     const ifEntity = (value: number, i: number) => (this.isPersonAt(i) || !named(i) ? NaN : value);
+    // A state registers a company's name once; a family trust's name ("SMITH FAMILY TRUST") is many families'.
+    const ifCompany = (value: number, i: number) => (this.person.at(i) === COMPANY && named(i) ? value : NaN);
     const place = (value: number) => (value === NONE ? NaN : value);
 
     // First what one mailing address says.
@@ -245,7 +250,7 @@ export class OwnerGrouper {
     const { main, mainLoose } = this.mainNames(root);
     runsOf(
       count,
-      (i) => ifEntity(main[i], i),
+      (i) => ifCompany(main[i], i),
       (i) => place(this.state.at(i)),
       joinRuns('entitySameState'),
     );
