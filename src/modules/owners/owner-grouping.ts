@@ -29,6 +29,12 @@ export const GROUPING_RULES = {
 export type GroupingRule = keyof typeof GROUPING_RULES;
 
 /**
+ * Raised whenever the rules or the reading of names change what grouping finds: a grouping's
+ * fingerprint includes it, so the store is grouped again by the new rules, not left as the old found it.
+ */
+export const GROUPING_VERSION = 8;
+
+/**
  * A mailing address shared by more owners than this is a registered agent's, a management
  * company's or a post office's: it says nothing of who the owners are, so spellings there are
  * never joined by it (the same name still is).

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { normalizeOwnerName } from '../../common/search-text';
-import { keyNumbers, type OwnerAssignment, OwnerGrouper, RULES } from './owner-grouping';
+import { GROUPING_VERSION, keyNumbers, type OwnerAssignment, OwnerGrouper, RULES } from './owner-grouping';
 import { mailLine, type OwnerMentionSource } from './owner-mention-source';
 import { type OwnerGroupingSession, OwnerIdentityRepository, type StoredDecision } from './owner-identity.repository';
 import { mergeTargets } from './merge-targets';
@@ -9,8 +9,8 @@ import { mergeTargets } from './merge-targets';
  * Gives every owner named on a parcel of the store an owner id, across counties: the mentions are
  * grouped by name and mailing address (OwnerGrouper, numbers only), staff's splits and merges are
  * applied, and PostgreSQL gives each owner the id it had and writes the owners
- * (OwnerGroupingSession.replace). The grouping runs again only when the store's parcels or staff's
- * decisions changed since the last.
+ * (OwnerGroupingSession.replace). The grouping runs again only when the store's parcels, staff's
+ * decisions or the rules (GROUPING_VERSION) changed since the last.
  */
 @Injectable()
 export class OwnerIdentityService {
@@ -21,7 +21,7 @@ export class OwnerIdentityService {
   async group(source: OwnerMentionSource): Promise<string> {
     const started = Date.now();
     return this.repository.inSession(async (session) => {
-      const fingerprint = `${await source.fingerprint()}:${await session.decisionsFingerprint()}`;
+      const fingerprint = `v${GROUPING_VERSION}:${await source.fingerprint()}:${await session.decisionsFingerprint()}`;
       if (fingerprint === (await session.lastFingerprint())) return 'Owners are grouped already';
       const grouper = new OwnerGrouper();
       await session.stage(async (add) => {

@@ -111,9 +111,15 @@ describe('Owner grouping at publish', () => {
     expect(jane).not.toBe(richard);
   });
 
-  it('keeps owner ids through the next release, and does not group again what it grouped', async () => {
+  it('keeps owner ids through the next release and new rules, and does not group again what it grouped', async () => {
     const before = await ownerOf(counties.delaware, 0);
     expect(await group()).toBe('Owners are grouped already');
+    // A grouping by older rules is done again by the new ones, and keeps the owners' ids.
+    await db().query(
+      `UPDATE owner_groupings SET fingerprint = regexp_replace(fingerprint, '^v[0-9]+:', 'v0:') WHERE id = (SELECT max(id) FROM owner_groupings)`,
+    );
+    expect(await group()).toMatch(/^\d+ mentions grouped into \d+ owners/);
+    expect(await ownerOf(counties.delaware, 0)).toBe(before);
     // Next month a parcel changes hands; the others stay as they were.
     await publish(counties.delaware, monthsAgo(1), [
       ['ACME HOLDINGS LLC', '', ACME],
