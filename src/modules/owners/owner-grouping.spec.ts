@@ -1,4 +1,4 @@
-import { GROUPING_RULES, groupOwners, OwnerMention, SHARED_ADDRESS_OWNERS } from './owner-grouping';
+import { GROUPING_RULES, groupOwners, OwnerMention, pairHash, runsOf, SHARED_ADDRESS_OWNERS } from './owner-grouping';
 
 let parcel = 0;
 /** A mention of `name` on a new parcel, with its mailing address ("street, city, ST zip"). */
@@ -105,5 +105,27 @@ describe('grouping owners by name and mailing address', () => {
         mention('DOE JANE', '3 ELM ST, AUSTIN, TX 78701'),
       ]),
     ).toEqual([['SMITH JOHN A', 'SMITH JOHN'], ['DOE JANE A'], ['DOE JANE B'], ['DOE JANE']]);
+  });
+});
+
+describe('finding the mentions that agree on two keys', () => {
+  it('hands on exactly the runs of equal keys, also where different keys share a sorting hash', () => {
+    // 400,000 mentions of 300,000 keys sort under 32-bit hashes: some different keys share one.
+    const count = 400_000;
+    const first = (i: number) => (i % 11 === 0 ? NaN : ((i % 150_000) * 2654435761) % 2 ** 32);
+    const second = (i: number) => i % 2;
+    const expected = new Map<string, number[]>();
+    for (let i = 0; i < count; i++) {
+      if (Number.isNaN(first(i))) continue;
+      const key = `${first(i)}|${second(i)}`;
+      expected.set(key, [...(expected.get(key) ?? []), i]);
+    }
+    const hashes = new Set([...expected.values()].map(([i]) => pairHash(first(i), second(i), 32)));
+    expect(hashes.size).toBeLessThan(expected.size);
+    const runs: number[][] = [];
+    runsOf(new Float64Array(count), first, second, (run) => runs.push([...run]));
+    const sameKeys = [...expected.values()].filter((run) => run.length > 1);
+    expect(sameKeys.length).toBeGreaterThan(50_000);
+    expect(runs.sort((a, b) => a[0] - b[0])).toEqual(sameKeys.sort((a, b) => a[0] - b[0]));
   });
 });

@@ -83,49 +83,94 @@ export function keyNumbers(nameKey: string, mailKey: string): { key: number; mai
   return { key: textHash(nameKey), mail: mailKey ? textHash(mailKey) : NaN };
 }
 
-/** A typed array that grows as values are pushed. */
-class Column<T extends Float64Array | Int32Array | Uint8Array | Uint16Array> {
-  constructor(private data: T) {}
+/** Entries in one chunk of a Column (2^16). */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
+/**
+ * A typed array that grows as values are pushed, in chunks: it is never copied to grow, so a
+ * million entries take their own bytes and no more (a doubling array's copies, freed, stay in the
+ * process's memory).
+ */
+class Column {
+  private readonly chunks: (Float64Array | Int32Array | Uint8Array | Uint16Array)[] = [];
+
+  constructor(private readonly make: (length: number) => Float64Array | Int32Array | Uint8Array | Uint16Array) {}
 
   push(value: number, at: number): void {
-    if (at === this.data.length) {
-      const grown = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[at] = value;
+    if (at >>> CHUNK_BITS === this.chunks.length) this.chunks.push(this.make(CHUNK));
+    this.chunks[at >>> CHUNK_BITS][at & (CHUNK - 1)] = value;
   }
 
   at(i: number): number {
-    return this.data[i];
+    return this.chunks[i >>> CHUNK_BITS][i & (CHUNK - 1)];
   }
 }
 
-/** Mentions in order of a key (then a second one), with the runs of equal keys handed on. */
-function runsOf(
-  count: number,
+/** Two numbers (whole, below 2^53) as one of `bits` bits (at most 32): where runsOf sorts them. */
+export function pairHash(p: number, q: number, bits: number): number {
+  let h = 0x9e3779b9;
+  for (const part of [p >>> 0, Math.floor(p / 0x100000000), q >>> 0, Math.floor(q / 0x100000000)]) {
+    h = Math.imul(h ^ part, 0x85ebca6b);
+    h ^= h >>> 13;
+  }
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> (32 - bits);
+}
+
+/**
+ * Hands on the runs of mentions that agree on two keys (each run in the order added; a NaN key
+ * leaves a mention out). Each mention is sorted as one number, the hash of its keys above its own
+ * number, in `sorted` (one entry a mention, the grouping's sort space) sorted in place: no copy, no
+ * comparisons called. Mentions whose keys only share a hash are told apart within their run.
+ */
+export function runsOf(
+  sorted: Float64Array,
   first: (i: number) => number,
   second: (i: number) => number,
   each: (run: Int32Array) => void,
 ): void {
-  const keys = new Float64Array(count * 2);
+  const count = sorted.length;
+  const numberBits = Math.max(1, Math.ceil(Math.log2(count + 1)));
+  const hashBits = Math.min(32, 53 - numberBits);
+  const scale = 2 ** numberBits;
   let eligible = 0;
   for (let i = 0; i < count; i++) {
     const [p, q] = [first(i), second(i)];
-    keys[2 * i] = p;
-    keys[2 * i + 1] = q;
-    if (!Number.isNaN(p) && !Number.isNaN(q)) eligible++;
+    if (!Number.isNaN(p) && !Number.isNaN(q)) sorted[eligible++] = pairHash(p, q, hashBits) * scale + i;
   }
-  const order = new Int32Array(eligible);
-  for (let i = 0, j = 0; i < count; i++) {
-    if (!Number.isNaN(keys[2 * i]) && !Number.isNaN(keys[2 * i + 1])) order[j++] = i;
-  }
-  order.sort((a, b) => keys[2 * a] - keys[2 * b] || keys[2 * a + 1] - keys[2 * b + 1] || a - b);
-  for (let start = 0; start < order.length;) {
+  sorted.subarray(0, eligible).sort();
+  let run = new Int32Array(64);
+  for (let start = 0; start < eligible;) {
+    const hash = Math.floor(sorted[start] / scale);
     let end = start + 1;
-    const [p, q] = [keys[2 * order[start]], keys[2 * order[start] + 1]];
-    while (end < order.length && keys[2 * order[end]] === p && keys[2 * order[end] + 1] === q) end++;
-    if (end - start > 1) each(order.subarray(start, end));
+    while (end < eligible && Math.floor(sorted[end] / scale) === hash) end++;
+    if (end - start > 1) {
+      if (run.length < end - start) run = new Int32Array(2 * (end - start));
+      for (let j = start; j < end; j++) run[j - start] = sorted[j] % scale;
+      runsOfEqualKeys(run.subarray(0, end - start), first, second, each);
+    }
+    start = end;
+  }
+}
+
+/** The runs of mentions of one hash (runsOf) whose keys are equal: all of them, but where two keys share a hash. */
+function runsOfEqualKeys(
+  mentions: Int32Array,
+  first: (i: number) => number,
+  second: (i: number) => number,
+  each: (run: Int32Array) => void,
+): void {
+  const same = (a: number, b: number) => first(a) === first(b) && second(a) === second(b);
+  if (mentions.every((i) => same(i, mentions[0]))) {
+    each(mentions);
+    return;
+  }
+  const ordered = Int32Array.from(mentions).sort((a, b) => first(a) - first(b) || second(a) - second(b) || a - b);
+  for (let start = 0; start < ordered.length;) {
+    let end = start + 1;
+    while (end < ordered.length && same(ordered[start], ordered[end])) end++;
+    if (end - start > 1) each(ordered.subarray(start, end));
     start = end;
   }
 }
@@ -146,19 +191,22 @@ function runsOf(
  */
 export class OwnerGrouper {
   private count = 0;
-  private readonly key = new Column(new Float64Array(1024));
+  private readonly key = new Column((n) => new Float64Array(n));
   /** A person's key without middle initials (the key itself for a company). */
-  private readonly loose = new Column(new Float64Array(1024));
-  private readonly mail = new Column(new Float64Array(1024));
-  private readonly state = new Column(new Int32Array(1024));
-  private readonly zip = new Column(new Int32Array(1024));
+  private readonly loose = new Column((n) => new Float64Array(n));
+  private readonly mail = new Column((n) => new Float64Array(n));
+  private readonly state = new Column((n) => new Int32Array(n));
+  private readonly zip = new Column((n) => new Int32Array(n));
   /** PERSON, TRUST or COMPANY. */
-  private readonly person = new Column(new Uint8Array(1024));
+  private readonly person = new Column((n) => new Uint8Array(n));
   /** The key's length: the longer of two names written as often is the owner's name. */
-  private readonly keyLength = new Column(new Uint16Array(1024));
-  /** A company's words (as hashes) in `words`, from wordsAt: what two spellings at one address share. */
-  private readonly wordsAt = new Column(new Int32Array(1024));
-  private readonly words = new Column(new Float64Array(4096));
+  private readonly keyLength = new Column((n) => new Uint16Array(n));
+  /**
+   * A company's words in `words`, from wordsAt: their count, then each as a 32-bit hash (two
+   * spellings at one address share most of theirs; a vocabulary of names shares few hashes).
+   */
+  private readonly wordsAt = new Column((n) => new Int32Array(n));
+  private readonly words = new Column((n) => new Int32Array(n));
   private wordCount = 0;
   private last = { nameKey: '', mailKey: '' };
 
@@ -183,7 +231,7 @@ export class OwnerGrouper {
     if (read && read.kind !== 'person') {
       const words = [...new Set(read.key.split(' '))];
       this.words.push(words.length, this.wordCount++);
-      for (const word of words) this.words.push(textHash(word), this.wordCount++);
+      for (const word of words) this.words.push(textHash(word) | 0, this.wordCount++);
     }
     return n;
   }
@@ -230,6 +278,9 @@ export class OwnerGrouper {
     const joinRuns = (rule: GroupingRule) => (run: Int32Array) => {
       for (let j = 1; j < run.length; j++) join(run[0], run[j], rule);
     };
+    // One buffer for every sort of the grouping, 8 bytes a mention: runsOf's keys, mainNames' order.
+    const sortSpace = new ArrayBuffer(8 * (count + 1));
+    const sorting = new Float64Array(sortSpace, 0, count);
     const named = (i: number) => !Number.isNaN(this.key.at(i));
     const ifPerson = (value: number, i: number) => (this.isPersonAt(i) ? value : NaN);
     const ifEntity = (value: number, i: number) => (this.isPersonAt(i) || !named(i) ? NaN : value);
@@ -239,57 +290,62 @@ export class OwnerGrouper {
 
     // First what one mailing address says.
     runsOf(
-      count,
+      sorting,
       (i) => this.key.at(i),
       (i) => this.mail.at(i),
       joinRuns('sameNameSameMail'),
     );
     runsOf(
-      count,
+      sorting,
       (i) => ifPerson(this.loose.at(i), i),
       (i) => this.mail.at(i),
       joinRuns('initialSameMail'),
     );
-    this.joinSpellings(join);
+    this.joinSpellings(join, sorting);
     // Then owners so found are joined across addresses by the name each is mostly written under, so
     // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
-    const { main, mainLoose } = this.mainNames(root);
+    // Each mention's parent made its root (root() halves paths), so the parents are the owners found.
+    for (let i = 0; i < count; i++) parent[i] = root(i);
+    const mainAt = this.mainNames(parent, sortSpace);
+    const main = (i: number) => (mainAt[i] < 0 ? NaN : this.key.at(mainAt[i]));
+    const mainLoose = (i: number) => (mainAt[i] < 0 ? NaN : this.loose.at(mainAt[i]));
     runsOf(
-      count,
-      (i) => ifCompany(main[i], i),
+      sorting,
+      (i) => ifCompany(main(i), i),
       (i) => place(this.state.at(i)),
       joinRuns('entitySameState'),
     );
     // Rolls often leave the state out of a mailing address: its ZIP code says as much.
     runsOf(
-      count,
-      (i) => ifEntity(main[i], i),
+      sorting,
+      (i) => ifEntity(main(i), i),
       (i) => place(this.zip.at(i)),
       joinRuns('entitySameZip'),
     );
     runsOf(
-      count,
-      (i) => ifPerson(main[i], i),
+      sorting,
+      (i) => ifPerson(main(i), i),
       (i) => place(this.zip.at(i)),
       joinRuns('personSameZip'),
     );
     // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
     runsOf(
-      count,
-      (i) => ifPerson(mainLoose[i], i),
+      sorting,
+      (i) => ifPerson(mainLoose(i), i),
       (i) => place(this.zip.at(i)),
       (run) => {
         let initialled = NaN;
         for (const i of run) {
-          if (main[i] === mainLoose[i]) continue;
-          if (Number.isNaN(initialled)) initialled = main[i];
-          else if (initialled !== main[i]) return;
+          if (main(i) === mainLoose(i)) continue;
+          if (Number.isNaN(initialled)) initialled = main(i);
+          else if (initialled !== main(i)) return;
         }
         if (!Number.isNaN(initialled)) joinRuns('initialSameZip')(run);
       },
     );
 
-    const groupOf = new Int32Array(count).fill(-1);
+    // The main names are done with: their memory holds the groups.
+    const groupOf = mainAt.fill(-1);
     const firsts: number[] = [];
     for (let i = 0; i < count; i++) {
       if (!named(i)) continue;
@@ -322,41 +378,39 @@ export class OwnerGrouper {
 
   /**
    * The name each owner found so far is mostly written under (the longer on a tie, then a fixed
-   * order), by mention, with that name without middle initials: what joins owners across addresses.
+   * order), by mention: the number of a mention written under it (-1 for none). `roots` gives each
+   * mention's owner as its root mention; the owners' mentions are put in order by counting, in
+   * `space` (8 bytes a mention and 8 more).
    */
-  private mainNames(root: (i: number) => number): { main: Float64Array; mainLoose: Float64Array } {
+  private mainNames(roots: Int32Array, space: ArrayBuffer): Int32Array {
     const count = this.count;
-    const main = new Float64Array(count).fill(NaN);
-    const mainLoose = new Float64Array(count).fill(NaN);
-    const roots = new Int32Array(count);
-    for (let i = 0; i < count; i++) roots[i] = root(i);
+    const mainAt = new Int32Array(count).fill(-1);
+    // ends[r + 1]: where the mentions of root r end in `order`, once counted; each placed from its end down.
+    const ends = new Int32Array(space, 0, count + 1).fill(0);
+    for (let i = 0; i < count; i++) ends[roots[i] + 1]++;
+    for (let r = 0; r < count; r++) ends[r + 1] += ends[r];
+    const order = new Int32Array(space, 4 * (count + 1), count);
+    for (let i = count - 1; i >= 0; i--) order[--ends[roots[i] + 1]] = i;
     const keyOf = (i: number) => (Number.isNaN(this.key.at(i)) ? -1 : this.key.at(i));
-    const order = Int32Array.from({ length: count }, (_, i) => i).sort(
-      (a, b) => roots[a] - roots[b] || keyOf(a) - keyOf(b) || a - b,
-    );
-    for (let start = 0; start < count;) {
-      const r = roots[order[start]];
-      let end = start;
+    for (let r = 0; r < count; r++) {
+      const [start, end] = [ends[r + 1], r + 2 <= count ? ends[r + 2] : count];
+      if (end - start === 0) continue;
+      const mentions = order.subarray(start, end);
+      if (mentions.length > 1) mentions.sort((a, b) => keyOf(a) - keyOf(b) || a - b);
       let best = -1;
       let bestCount = 0;
-      while (end < count && roots[order[end]] === r) {
-        const key = this.key.at(order[end]);
-        let run = end;
+      for (let at = 0; at < mentions.length;) {
+        const key = this.key.at(mentions[at]);
+        let run = at;
         // Object.is: mentions of no name (NaN) make one run too.
-        while (run < count && roots[order[run]] === r && Object.is(this.key.at(order[run]), key)) run++;
-        if (!Number.isNaN(key) && this.better(order[end], run - end, best, bestCount))
-          [best, bestCount] = [order[end], run - end];
-        end = run;
+        while (run < mentions.length && Object.is(this.key.at(mentions[run]), key)) run++;
+        if (!Number.isNaN(key) && this.better(mentions[at], run - at, best, bestCount))
+          [best, bestCount] = [mentions[at], run - at];
+        at = run;
       }
-      if (best >= 0) {
-        for (let j = start; j < end; j++) {
-          main[order[j]] = this.key.at(best);
-          mainLoose[order[j]] = this.loose.at(best);
-        }
-      }
-      start = end;
+      if (best >= 0) for (const i of mentions) mainAt[i] = best;
     }
-    return { main, mainLoose };
+    return mainAt;
   }
 
   /** Whether mention i's name, written `n` times, beats the best so far (mention `best`, written bestCount times). */
@@ -371,11 +425,11 @@ export class OwnerGrouper {
    * owners to say anything. Persons are not joined so: their spellings differ by order and initials,
    * which their keys cover, and "SMITH JOHN A" and "SMITH JOHN A JR" at one address are two people.
    */
-  private joinSpellings(join: (a: number, b: number, rule: GroupingRule) => void): void {
+  private joinSpellings(join: (a: number, b: number, rule: GroupingRule) => void, sorting: Float64Array): void {
     const entity = (i: number) => this.wordsAt.at(i) >= 0;
     // Companies by address, then name: each address's run holds its names, each name's mentions together.
     runsOf(
-      this.count,
+      sorting,
       (i) => (entity(i) ? this.mail.at(i) : NaN),
       () => 0,
       (run) => {
