@@ -108,6 +108,75 @@ describe('grouping owners by name and mailing address', () => {
   });
 });
 
+describe('grouping owners whose mailing addresses are written in part, as rolls leave fields empty', () => {
+  /** A mention of `name` with the parts of its mailing address given, the others left empty. */
+  const partly = (name: string, mail: Partial<OwnerMention['mail']>): OwnerMention => ({
+    parcelKey: `24510P${++parcel}`,
+    slot: 1,
+    name,
+    mail: { address: '', city: '', state: '', zip: '', ...mail },
+  });
+  const names = (mentions: OwnerMention[]) =>
+    groupOwners(mentions).map((group) => ({
+      names: group.mentions.map((i) => mentions[i].name),
+      rules: Object.keys(group.evidence).sort(),
+    }));
+
+  it('joins a name at one street line where the city or the state agree, and a company at one street line alone', () => {
+    expect(
+      names([
+        partly('SMITH JOHN A', { address: '12 OAK ST', city: 'TOWSON', state: 'MD', zip: '21204' }),
+        partly('JOHN A SMITH', { address: '12 Oak Street', city: 'Towson' }),
+        partly('SMITH JOHN A', { address: '12 OAK ST', state: 'MD' }),
+        // The same street line in another state is another address.
+        partly('SMITH JOHN A', { address: '12 OAK ST', state: 'VA' }),
+        partly('ACME HOLDINGS LLC', { address: '100 MAIN ST', city: 'AUSTIN', state: 'TX', zip: '78701' }),
+        partly('ACME HOLDINGS, L.L.C.', { address: '100 Main Street' }),
+      ]),
+    ).toEqual([
+      { names: ['SMITH JOHN A', 'JOHN A SMITH', 'SMITH JOHN A'], rules: ['sameNameSameStreet'] },
+      { names: ['SMITH JOHN A'], rules: [] },
+      { names: ['ACME HOLDINGS LLC', 'ACME HOLDINGS, L.L.C.'], rules: ['entitySameStreet'] },
+    ]);
+  });
+
+  it('joins a name written without a street to the one owner of that name with one there, and never to one of two', () => {
+    expect(
+      names([
+        // One company, written two ways at its address; a clerk wrote the second with no street, only the state.
+        partly('BLUE RIDGE HALL CAPITAL LLC', { address: '4 HILL RD', city: 'DOVER', state: 'DE', zip: '19901' }),
+        partly('BLUE RIDGE HALL CAPITAL LLC', { address: '4 HILL RD', city: 'DOVER', state: 'DE', zip: '19901' }),
+        partly('BLUE RIDGE HALL LLC', { address: '4 HILL RD', city: 'DOVER', state: 'DE', zip: '19901' }),
+        partly('BLUE RIDGE HALL LLC', { state: 'DE' }),
+        // A person with no street in the city of the one person of that name.
+        partly('DOE JANE A', { address: '1 ELM ST', city: 'AUSTIN', state: 'TX', zip: '78701' }),
+        partly('JANE A DOE', { city: 'Austin', state: 'TX' }),
+        // Two persons of one name in a city (two ZIP codes): a third with no street, only the city, is neither's.
+        partly('ROE MARY', { address: '1 BAY RD', city: 'TOWSON', zip: '21204' }),
+        partly('ROE MARY', { address: '9 SEA DR', city: 'TOWSON', zip: '21286' }),
+        partly('ROE MARY', { city: 'TOWSON' }),
+        // A person's name with only a state joins no one: a state holds many of one name.
+        partly('DOE JANE A', { state: 'TX' }),
+      ]),
+    ).toEqual([
+      {
+        names: [
+          'BLUE RIDGE HALL CAPITAL LLC',
+          'BLUE RIDGE HALL CAPITAL LLC',
+          'BLUE RIDGE HALL LLC',
+          'BLUE RIDGE HALL LLC',
+        ],
+        rules: ['sameNameSameMail', 'spellingSameMail', 'unaddressedSameName'],
+      },
+      { names: ['DOE JANE A', 'JANE A DOE'], rules: ['unaddressedSameName'] },
+      { names: ['ROE MARY'], rules: [] },
+      { names: ['ROE MARY'], rules: [] },
+      { names: ['ROE MARY'], rules: [] },
+      { names: ['DOE JANE A'], rules: [] },
+    ]);
+  });
+});
+
 describe('finding the mentions that agree on two keys', () => {
   it('hands on exactly the runs of equal keys, also where different keys share a sorting hash', () => {
     // 400,000 mentions of 300,000 keys sort under 32-bit hashes: some different keys share one.

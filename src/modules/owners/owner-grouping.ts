@@ -21,10 +21,14 @@ export const GROUPING_RULES = {
   sameNameSameMail: 'same name, same mailing address',
   initialSameMail: 'same person with and without a middle initial, same mailing address',
   spellingSameMail: 'two spellings of one company name at one mailing address',
+  sameNameSameStreet: 'same name, same street address in one city or state, the rest of the address left out',
+  entitySameStreet: 'same company or trust name, same street address, the rest of the address left out',
   entitySameState: 'same company name, mailing addresses in one state',
   entitySameZip: 'same company or trust name, mailing addresses in one ZIP code',
   personSameZip: 'same person’s name, mailing addresses in one ZIP code',
   initialSameZip: 'a person without a middle initial, and the one person of that name with one, in one ZIP code',
+  unaddressedSameName:
+    'written without a street address, and the one owner of that name with one in its ZIP code, city or state',
 } as const;
 export type GroupingRule = keyof typeof GROUPING_RULES;
 
@@ -32,7 +36,7 @@ export type GroupingRule = keyof typeof GROUPING_RULES;
  * Raised whenever the rules or the reading of names change what grouping finds: a grouping's
  * fingerprint includes it, so the store is grouped again by the new rules, not left as the old found it.
  */
-export const GROUPING_VERSION = 8;
+export const GROUPING_VERSION = 9;
 
 /**
  * A mailing address shared by more owners than this is a registered agent's, a management
@@ -108,14 +112,19 @@ class Column {
 }
 
 /** Two numbers (whole, below 2^53) as one of `bits` bits (at most 32): where runsOf sorts them. */
-export function pairHash(p: number, q: number, bits: number): number {
-  let h = 0x9e3779b9;
+export function pairHash(p: number, q: number, bits: number, seed = 0x9e3779b9): number {
+  let h = seed;
   for (const part of [p >>> 0, Math.floor(p / 0x100000000), q >>> 0, Math.floor(q / 0x100000000)]) {
     h = Math.imul(h ^ part, 0x85ebca6b);
     h ^= h >>> 13;
   }
   h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> (32 - bits);
+}
+
+/** Two numbers (whole, below 2^53) as one of 53 bits, as textHash makes one of a text: a key of both. */
+function pairKey(p: number, q: number): number {
+  return pairHash(p, q, 32) * 0x200000 + pairHash(p, q, 21, 0x7f4a7c15);
 }
 
 /**
@@ -178,16 +187,18 @@ function runsOfEqualKeys(
 /**
  * Groups owner mentions into owners, weighing the name and the mailing address. First each address:
  * the same name there is one owner, so are a person with and without a middle initial, and two
- * spellings of a company. Then the owners so found, by the name each is mostly written under: a
- * company's in one state (or one ZIP code, where the state is left out) is one company, a trust's
- * and a person's in one ZIP code one trust or person (a family trust's name is many families'), and a person written
- * without a middle initial is the one person of that name with one in the ZIP code. The same name
- * with mailing addresses in two states (a company) or two ZIP codes (a person) stays two owners
- * unless something else joins them. Mentions with no name are left out. Each join is counted under
- * its rule.
+ * spellings of a company; where a roll left parts of the address out, the same name at one street
+ * line in one city or state (a company's, at one street line). Then the owners so found, by the
+ * name each is mostly written under: a company's in one state (or one ZIP code, where the state is
+ * left out) is one company, a trust's and a person's in one ZIP code one trust or person (a family
+ * trust's name is many families'), and a person written without a middle initial is the one person
+ * of that name with one in the ZIP code. Last, a name written without a street line joins the one
+ * owner of that name with one around it. The same name with mailing addresses in two states (a
+ * company) or two ZIP codes (a person) stays two owners unless something else joins them. Mentions
+ * with no name are left out. Each join is counted under its rule.
  *
  * Mentions are added one at a time and kept as numbers only (names and addresses as textHash, some
- * 40 bytes a mention), so a store's million parcels group in a worker's memory.
+ * 50 bytes a mention), so a store's million parcels group in a worker's memory.
  */
 export class OwnerGrouper {
   private count = 0;
@@ -195,6 +206,9 @@ export class OwnerGrouper {
   /** A person's key without middle initials (the key itself for a company). */
   private readonly loose = new Column((n) => new Float64Array(n));
   private readonly mail = new Column((n) => new Float64Array(n));
+  /** The mailing address's street line, and its city as a 31-bit hash (NONE for none): what is left of an address a roll left parts of out. */
+  private readonly street = new Column((n) => new Float64Array(n));
+  private readonly city = new Column((n) => new Int32Array(n));
   private readonly state = new Column((n) => new Int32Array(n));
   private readonly zip = new Column((n) => new Int32Array(n));
   /** PERSON, TRUST or COMPANY. */
@@ -216,13 +230,16 @@ export class OwnerGrouper {
     const read = ownerNameOf(mention.name);
     const street = normalizeAddress(mention.mail.address);
     const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? null;
-    const place = zip ?? normalizeAddress(mention.mail.city);
+    const city = normalizeAddress(mention.mail.city);
+    const place = zip ?? city;
     const mailKey = street && place ? `${street}|${place}` : '';
     const state = mention.mail.state.trim().toUpperCase();
     this.last = { nameKey: read?.key ?? '', mailKey };
     this.key.push(read ? textHash(read.key) : NaN, n);
     this.loose.push(read ? textHash(read.looseKey) : NaN, n);
     this.mail.push(mailKey ? textHash(mailKey) : NaN, n);
+    this.street.push(street ? textHash(street) : NaN, n);
+    this.city.push(city ? textHash(city) >>> 1 : NONE, n);
     this.state.push(/^[A-Z]{2}$/.test(state) ? state.charCodeAt(0) * 256 + state.charCodeAt(1) : NONE, n);
     this.zip.push(zip ? Number(zip) : NONE, n);
     this.person.push(read?.kind === 'person' ? PERSON : read && /\bTRUST\b/.test(read.key) ? TRUST : COMPANY, n);
@@ -302,6 +319,24 @@ export class OwnerGrouper {
       joinRuns('initialSameMail'),
     );
     this.joinSpellings(join, sorting);
+    // Rolls leave parts of a mailing address out: the same name at one street line is one owner where
+    // the addresses agree on the city or on the state; a company's or a trust's name, on the street line alone.
+    const streetIn = (where: number, i: number) =>
+      Number.isNaN(where) || Number.isNaN(this.street.at(i)) ? NaN : pairKey(this.street.at(i), where);
+    for (const where of [(i: number) => place(this.city.at(i)), (i: number) => place(this.state.at(i))]) {
+      runsOf(
+        sorting,
+        (i) => this.key.at(i),
+        (i) => streetIn(where(i), i),
+        joinRuns('sameNameSameStreet'),
+      );
+    }
+    runsOf(
+      sorting,
+      (i) => ifEntity(this.key.at(i), i),
+      (i) => this.street.at(i),
+      joinRuns('entitySameStreet'),
+    );
     // Then owners so found are joined across addresses by the name each is mostly written under, so
     // that a shortened spelling ("OAK SMITH LLC", at two companies' addresses) bridges nothing.
     // Each mention's parent made its root (root() halves paths), so the parents are the owners found.
@@ -343,6 +378,7 @@ export class OwnerGrouper {
         if (!Number.isNaN(initialled)) joinRuns('initialSameZip')(run);
       },
     );
+    this.joinUnaddressed(sorting, root, join, place);
 
     // The main names are done with: their memory holds the groups.
     const groupOf = mainAt.fill(-1);
@@ -411,6 +447,45 @@ export class OwnerGrouper {
       if (best >= 0) for (const i of mentions) mainAt[i] = best;
     }
     return mainAt;
+  }
+
+  /**
+   * A name written without a street address joins the one owner written under that very name with a
+   * street address where it is: in its ZIP code (a person, a company or a trust), its city (a person
+   * or a company) or its state (a company, which a state registers once). Where two owners of that
+   * name have a street address there, it is either's, and joins neither.
+   */
+  private joinUnaddressed(
+    sorting: Float64Array,
+    root: (i: number) => number,
+    join: (a: number, b: number, rule: GroupingRule) => void,
+    place: (value: number) => number,
+  ): void {
+    const kind = (i: number) => this.person.at(i);
+    const cityIn = (i: number) =>
+      place(this.city.at(i)) >= 0 ? pairKey(this.city.at(i), this.state.at(i) === NONE ? 0 : this.state.at(i)) : NaN;
+    const wheres: [(i: number) => number, number[]][] = [
+      [(i) => place(this.zip.at(i)), [PERSON, COMPANY, TRUST]],
+      [cityIn, [PERSON, COMPANY]],
+      [(i) => place(this.state.at(i)), [COMPANY]],
+    ];
+    for (const [where, kinds] of wheres) {
+      runsOf(
+        sorting,
+        (i) => (kinds.includes(kind(i)) ? this.key.at(i) : NaN),
+        where,
+        (run) => {
+          let owner = -1;
+          for (const i of run) {
+            if (Number.isNaN(this.street.at(i))) continue;
+            if (owner < 0) owner = root(i);
+            else if (owner !== root(i)) return;
+          }
+          if (owner < 0) return;
+          for (const i of run) if (Number.isNaN(this.street.at(i))) join(owner, i, 'unaddressedSameName');
+        },
+      );
+    }
   }
 
   /** Whether mention i's name, written `n` times, beats the best so far (mention `best`, written bestCount times). */
