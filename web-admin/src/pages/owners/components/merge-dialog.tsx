@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Modal, Select } from 'antd';
 import { messageOf } from '@/lib/api';
 import { SEARCH_DELAY_MS } from '@/lib/server-table';
 import { useMergeOwner, useOwnerSearch, type OwnerDecided, type OwnerRow } from '../api';
-import { kindLabel, MAX_REASON_LENGTH, MIN_SEARCH_LENGTH, ownerSearchText, reasonProblem } from '../owner-text';
+import { kindLabel, MIN_SEARCH_LENGTH, ownerSearchText, reasonProblem } from '../owner-text';
+import { DecisionReason } from './decision-reason';
 
 const optionLabel = (owner: OwnerRow) =>
   `${owner.name} (${kindLabel(owner.kind)}, ${owner.parcels.toLocaleString('en-US')} ${
@@ -97,22 +98,12 @@ export function MergeDialog({
             }}
           />
         </Form.Item>
-        <Form.Item
-          label="Reason"
-          htmlFor="owner-merge-reason"
-          required
-          validateStatus={tried && into && problem ? 'error' : undefined}
-          help={tried && into && problem ? problem : 'Kept with the decision and shown with it on the owner’s page'}
-        >
-          <Input.TextArea
-            id="owner-merge-reason"
-            rows={3}
-            maxLength={MAX_REASON_LENGTH}
-            showCount
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Form.Item>
+        <DecisionReason
+          id="owner-merge-reason"
+          value={reason}
+          onChange={setReason}
+          problem={tried && into && problem ? problem : null}
+        />
       </Form>
       {merge.isError && <Alert type="error" showIcon title={messageOf(merge.error, 'The merge failed')} />}
     </Modal>

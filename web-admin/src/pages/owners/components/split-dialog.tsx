@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { messageOf } from '@/lib/api';
 import { useSplitOwner, type OwnerDecided, type OwnerSpelling } from '../api';
-import { mailText, MAX_REASON_LENGTH, reasonProblem } from '../owner-text';
+import { mailText, reasonProblem } from '../owner-text';
+import { DecisionReason } from './decision-reason';
 
 /**
  * Splits the selected names at mailing addresses off an owner into an owner of their own, once staff say
@@ -57,22 +58,12 @@ export function SplitDialog({
         ))}
       </ul>
       <Form layout="vertical">
-        <Form.Item
-          label="Reason"
-          htmlFor="owner-split-reason"
-          required
-          validateStatus={tried && problem ? 'error' : undefined}
-          help={tried && problem ? problem : 'Kept with the decision and shown on the owner’s page'}
-        >
-          <Input.TextArea
-            id="owner-split-reason"
-            rows={3}
-            maxLength={MAX_REASON_LENGTH}
-            showCount
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </Form.Item>
+        <DecisionReason
+          id="owner-split-reason"
+          value={reason}
+          onChange={setReason}
+          problem={tried && problem ? problem : null}
+        />
       </Form>
       {split.isError && <Alert type="error" showIcon title={messageOf(split.error, 'The split failed')} />}
     </Modal>
