@@ -157,8 +157,8 @@ export function WebhookDeliveries({
         <p className="webhook-log__empty">No deliveries yet: send a test event to see one here.</p>
       ) : (
         // A phone scrolls the table inside this box, never the page; the keyboard can scroll it too.
-        <div className="webhook-log__scroll" role="group" aria-labelledby={titleId} tabIndex={0}>
-          <table className="webhook-log__table" aria-labelledby={titleId}>
+        <div className="data-table-scroll" role="group" aria-labelledby={titleId} tabIndex={0}>
+          <table className="data-table webhook-log__table" aria-labelledby={titleId}>
             <thead>
               <tr>
                 <th scope="col">Event</th>

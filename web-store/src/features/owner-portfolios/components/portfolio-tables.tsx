@@ -14,7 +14,7 @@ function TableBox({ title, children }: { title: string; children: (titleId: stri
       <h2 id={titleId} className="owners-section-title">
         {title}
       </h2>
-      <div className="portfolio-table__scroll" role="group" aria-labelledby={titleId} tabIndex={0}>
+      <div className="data-table-scroll portfolio-table__scroll" role="group" aria-labelledby={titleId} tabIndex={0}>
         {children(titleId)}
       </div>
     </section>
@@ -26,7 +26,7 @@ export function CountyTotals({ counties }: { counties: OwnerPortfolio['counties'
   return (
     <TableBox title="Totals by county">
       {(titleId) => (
-        <table className="portfolio-table" aria-labelledby={titleId}>
+        <table className="data-table portfolio-table" aria-labelledby={titleId}>
           <thead>
             <tr>
               <th scope="col">County</th>
@@ -75,7 +75,7 @@ export function PortfolioParcels({
     <>
       <TableBox title="Parcels">
         {(titleId) => (
-          <table className="portfolio-table portfolio-table--parcels" aria-labelledby={titleId}>
+          <table className="data-table portfolio-table portfolio-table--parcels" aria-labelledby={titleId}>
             <thead>
               <tr>
                 <th scope="col">Address</th>
