@@ -1,8 +1,9 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { loadCountyOutlines } from './county-outlines';
 import { loadMapLibre } from './load-maplibre';
+import { boundsOf, fetchBaseStyle } from './map-data';
 import { PARCELS_DRAWN_MARK } from '@contracts/parcel-map';
 import { PARCEL_MIN_ZOOM, parcelMapStyle, SOURCES, type ParcelTileKind } from './parcel-map-style';
 import './parcel-map.css';
@@ -76,31 +77,6 @@ export interface ParcelMapProps {
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-function featureBounds(feature: Feature): Bounds | null {
-  const box: Bounds = [Infinity, Infinity, -Infinity, -Infinity];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value) && typeof value[0] === 'number') {
-      const [x, y] = value as number[];
-      box[0] = Math.min(box[0], x);
-      box[1] = Math.min(box[1], y);
-      box[2] = Math.max(box[2], x);
-      box[3] = Math.max(box[3], y);
-    } else if (Array.isArray(value)) value.forEach(visit);
-  };
-  if (feature.geometry && 'coordinates' in feature.geometry) visit(feature.geometry.coordinates);
-  return Number.isFinite(box[0]) ? box : null;
-}
-
-async function fetchBaseStyle(url: string): Promise<StyleSpecification | null> {
-  try {
-    const res = await fetch(url);
-    return res.ok ? ((await res.json()) as StyleSpecification) : null;
-  } catch {
-    // A base map that cannot be reached leaves the store's own layers, which still show every parcel.
-    return null;
-  }
-}
-
 /**
  * A MapLibre map of the store's parcels over its county outlines, shared by the store's parcel
  * map, the county preview and the console. Once parcels are on screen (what a person waits for),
@@ -123,7 +99,7 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
   useImperativeHandle(ref, () => ({
     showFeature(feature) {
       const map = mapRef.current;
-      const bounds = featureBounds(feature);
+      const bounds = boundsOf([feature]);
       if (!map || !bounds) return;
       focus.current = { bounds };
       fitFeature(map, bounds, latest.current.covered ?? UNCOVERED, reducedMotion() ? 0 : 800);

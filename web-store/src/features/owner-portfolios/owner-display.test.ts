@@ -1,24 +1,5 @@
-import type { FeatureCollection } from 'geojson';
 import { HttpError } from '@/lib/http';
-import { collectionBounds, elsewhereText, holdingsText, ownerProblem } from './owner-display';
-
-const square = (x: number, y: number): FeatureCollection['features'][number] => ({
-  type: 'Feature',
-  properties: {},
-  geometry: {
-    type: 'MultiPolygon',
-    coordinates: [
-      [
-        [
-          [x, y],
-          [x + 1, y],
-          [x + 1, y + 1],
-          [x, y],
-        ],
-      ],
-    ],
-  },
-});
+import { elsewhereText, holdingsText, ownerProblem } from './owner-display';
 
 describe('what an owner holds', () => {
   it('says what the owner holds elsewhere, in the plural or singular, and nothing when it holds nothing there', () => {
@@ -32,25 +13,6 @@ describe('what an owner holds', () => {
     expect(holdingsText(2, 1)).toBe('2 parcels in 1 of your counties');
     expect(holdingsText(1, 1)).toBe('1 parcel in 1 of your counties');
     expect(holdingsText(30, 4)).toBe('30 parcels in 4 of your counties');
-  });
-});
-
-describe('the bounds of an owner’s parcels', () => {
-  it('spans every coordinate of every feature, points included, and skips features without a shape', () => {
-    const collection: FeatureCollection = {
-      type: 'FeatureCollection',
-      features: [
-        square(-75.5, 39),
-        square(-76.6, 39.2),
-        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-75, 38.5] } },
-        { type: 'Feature', properties: {}, geometry: null as never },
-      ],
-    };
-    expect(collectionBounds(collection)).toEqual([-76.6, 38.5, -74.5, 40.2]);
-  });
-
-  it('has none without a shape to show', () => {
-    expect(collectionBounds({ type: 'FeatureCollection', features: [] })).toBeNull();
   });
 });
 

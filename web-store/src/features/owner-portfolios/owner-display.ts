@@ -1,4 +1,3 @@
-import type { FeatureCollection } from 'geojson';
 import { countOf } from '@web-shared/format';
 import { HttpError } from '@/lib/http';
 
@@ -32,29 +31,6 @@ export function elsewhereText(elsewhere: { parcels: number; counties: number }):
 /** "2 parcels in 1 of your counties". */
 export function holdingsText(parcels: number, counties: number): string {
   return `${countOf(parcels, 'parcel', 'parcels')} in ${counties.toLocaleString('en-US')} of your counties`;
-}
-
-/** West, south, east, north of every coordinate of the collection; null when it has none. */
-export function collectionBounds(collection: FeatureCollection): [number, number, number, number] | null {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  const visit = (value: unknown): void => {
-    if (!Array.isArray(value)) return;
-    if (typeof value[0] === 'number' && typeof value[1] === 'number') {
-      const [x, y] = value as number[];
-      box[0] = Math.min(box[0], x);
-      box[1] = Math.min(box[1], y);
-      box[2] = Math.max(box[2], x);
-      box[3] = Math.max(box[3], y);
-    } else value.forEach(visit);
-  };
-  for (const feature of collection.features) {
-    const geometry = feature.geometry;
-    if (!geometry) continue;
-    if (geometry.type === 'GeometryCollection')
-      geometry.geometries.forEach((g) => 'coordinates' in g && visit(g.coordinates));
-    else visit(geometry.coordinates);
-  }
-  return Number.isFinite(box[0]) ? box : null;
 }
 
 /** Why an owner lookup failed, as the page explains it. */

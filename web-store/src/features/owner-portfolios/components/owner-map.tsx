@@ -1,11 +1,11 @@
 import type { FeatureCollection } from 'geojson';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { preloadMapLibre } from '@web-shared/parcel-map';
 import { loadCountyOutlines } from '@web-shared/parcel-map/county-outlines';
+import { boundsOf, fetchBaseStyle } from '@web-shared/parcel-map/map-data';
 import { parcelMapStyle, SOURCES } from '@web-shared/parcel-map/parcel-map-style';
 import { siteInfo } from '@/lib/site-info';
-import { collectionBounds } from '../owner-display';
 
 /** The owner's parcels: a source of their own, over the customer's parcel tiles and the county lines. */
 const OWNER_SOURCE = 'owner-parcels';
@@ -14,16 +14,6 @@ const FILL = '#f59e0b';
 const LINE = '#b45309';
 /** Close enough to see a lone parcel and its neighbours, no closer. */
 const MAX_ZOOM = 17;
-
-async function fetchBaseStyle(url: string): Promise<StyleSpecification | null> {
-  try {
-    const res = await fetch(url);
-    return res.ok ? ((await res.json()) as StyleSpecification) : null;
-  } catch {
-    // A base map that cannot be reached leaves the store's own layers, which still show every parcel.
-    return null;
-  }
-}
 
 /** How many of the owner's parcels the map draws now (each once, however many tiles it spans). */
 function ownerParcelsDrawn(map: MapLibreMap): number {
@@ -42,7 +32,7 @@ function ownerParcelsDrawn(map: MapLibreMap): number {
 export default function OwnerMap({ parcels, label }: { parcels: FeatureCollection; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const bounds = useMemo(() => collectionBounds(parcels), [parcels]);
+  const bounds = useMemo(() => boundsOf(parcels.features), [parcels]);
 
   useEffect(() => {
     let cancelled = false;
