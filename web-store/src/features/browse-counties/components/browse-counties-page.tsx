@@ -5,7 +5,7 @@ import { useRequiredUser } from '@/lib/auth';
 import { statesWithCounts, useCounties } from '@/lib/counties';
 import { trackEvent } from '@/lib/journey';
 import { ALL_STATES, filterCounties, PAGE_SIZE } from '../county-browse';
-import { BrowseHeader } from './browse-header';
+import { AccountHeader } from '@/components/account-header';
 import './browse-counties.css';
 import { CountyCardSkeleton } from './county-card';
 import { CountyResults } from './county-results';
@@ -49,7 +49,7 @@ export default function BrowseCountiesPage() {
 
   return (
     <>
-      <BrowseHeader />
+      <AccountHeader />
       <main id="main" className="container browse-main">
         <div className="browse-intro">
           <h1 className="browse-title">Browse Counties</h1>

@@ -9,7 +9,7 @@ import { useRequiredUser } from '@/lib/auth';
 import { exportUrl, useOwnerParcelShapes, useOwnerPortfolio, type OwnerPortfolio } from '../api/owners';
 import { KIND_LABELS, ownerProblem } from '../owner-display';
 import { ElsewhereHint, NoTracker } from './owner-notices';
-import { OwnersHeader } from './owners-header';
+import { AccountHeader } from '@/components/account-header';
 import { CountyTotals, PortfolioParcels } from './portfolio-tables';
 import './owners.css';
 
@@ -196,7 +196,7 @@ export default function OwnerPortfolioPage() {
 
   return (
     <>
-      <OwnersHeader />
+      <AccountHeader />
       <main id="main" className="container owners-main">
         <Link to={back} className="owners-back">
           ← Owner search

@@ -9,7 +9,7 @@ import { useRequiredUser } from '@/lib/auth';
 import { useOwnerSearch, type OwnerMatch } from '../api/owners';
 import { holdingsText, KIND_LABELS, ownerProblem } from '../owner-display';
 import { ElsewhereHint, NoTracker } from './owner-notices';
-import { OwnersHeader } from './owners-header';
+import { AccountHeader } from '@/components/account-header';
 import './owners.css';
 
 function OwnerResult({ owner, search }: { owner: OwnerMatch; search: string }) {
@@ -98,7 +98,7 @@ export default function OwnerSearchPage() {
 
   return (
     <>
-      <OwnersHeader />
+      <AccountHeader />
       <main id="main" className="container owners-main">
         <div className="owners-intro">
           <h1 className="owners-title">Owner search</h1>

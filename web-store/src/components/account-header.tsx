@@ -3,7 +3,8 @@ import { LogoutLink } from '@/components/logout-link';
 import { SiteHeader } from '@/components/site';
 import { ButtonLink } from '@/components/ui/button';
 
-export function OwnersHeader() {
+/** The header of a signed-in customer's pages beside the dashboard: back to it, or log out. */
+export function AccountHeader() {
   return (
     <SiteHeader navLabel="Account">
       <ButtonLink to={STORE_PATHS.dashboard} variant="outline" size="sm">
