@@ -69,31 +69,25 @@ const STAGED_COLUMNS =
  * old owners until the transaction commits.
  */
 export class OwnerGroupingSession {
-  private pending = '';
-
   constructor(private readonly client: PoolClient) {}
 
-  /** Stages mentions as `add` is called. */
-  async stage(fill: (add: (mention: StagedMention) => Promise<void>) => Promise<void>): Promise<void> {
+  /** Stages the mentions as they come. */
+  async stage(mentions: AsyncIterable<StagedMention>): Promise<void> {
     await this.client.query(
       `CREATE TEMP TABLE staged_mentions (n integer, parcel_key text COLLATE "C", record_number integer,
          slot smallint, state char(2), county_id uuid, person boolean, name text, name_key text, name_search text,
          mail text, mail_key text) ON COMMIT DROP`,
     );
-    const copy = this.client.query(copyFrom(`COPY staged_mentions (${STAGED_COLUMNS}) FROM STDIN`));
-    const flush = async () => {
-      if (!copy.write(this.pending)) await once(copy, 'drain');
-      this.pending = '';
-    };
-    await fill(async (m) => {
-      const values = [m.n, m.parcelKey, m.recordNumber, m.slot, m.state, m.countyId, m.person];
-      const texts = [m.name, m.nameKey, m.nameSearch, m.mail, m.mailKey];
-      this.pending += [...values.map(String), ...texts.map(copyText)].join('\t') + '\n';
-      if (this.pending.length >= COPY_BATCH) await flush();
-    });
-    if (this.pending) await flush();
-    copy.end();
-    await once(copy, 'finish');
+    await this.copyLines(
+      `staged_mentions (${STAGED_COLUMNS})`,
+      (async function* () {
+        for await (const m of mentions) {
+          const values = [m.n, m.parcelKey, m.recordNumber, m.slot, m.state, m.countyId, m.person];
+          const texts = [m.name, m.nameKey, m.nameSearch, m.mail, m.mailKey];
+          yield [...values.map(String), ...texts.map(copyText)].join('\t');
+        }
+      })(),
+    );
   }
 
   /**
@@ -238,10 +232,11 @@ export class OwnerGroupingSession {
     return rows;
   }
 
-  private async copyLines(target: string, lines: Iterable<string>): Promise<void> {
+  /** Writes lines into a table by COPY, in batches of about COPY_BATCH characters, as they come. */
+  private async copyLines(target: string, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
     const copy = this.client.query(copyFrom(`COPY ${target} FROM STDIN`));
     let batch = '';
-    for (const line of lines) {
+    for await (const line of lines) {
       batch += line + '\n';
       if (batch.length >= COPY_BATCH) {
         if (!copy.write(batch)) await once(copy, 'drain');

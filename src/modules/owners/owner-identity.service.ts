@@ -24,19 +24,21 @@ export class OwnerIdentityService {
       const fingerprint = `v${GROUPING_VERSION}:${await source.fingerprint()}:${await session.decisionsFingerprint()}`;
       if (fingerprint === (await session.lastFingerprint())) return 'Owners are grouped already';
       const grouper = new OwnerGrouper();
-      await session.stage(async (add) => {
-        for await (const mention of source.mentions()) {
-          const n = grouper.add(mention);
-          await add({
-            ...mention,
-            ...grouper.lastKeys,
-            n,
-            person: grouper.isPersonAt(n),
-            nameSearch: normalizeOwnerName(mention.name) ?? '',
-            mail: mailLine(mention.mail),
-          });
-        }
-      });
+      await session.stage(
+        (async function* () {
+          for await (const mention of source.mentions()) {
+            const n = grouper.add(mention);
+            yield {
+              ...mention,
+              ...grouper.lastKeys,
+              n,
+              person: grouper.isPersonAt(n),
+              nameSearch: normalizeOwnerName(mention.name) ?? '',
+              mail: mailLine(mention.mail),
+            };
+          }
+        })(),
+      );
       const staged = (Date.now() - started) / 1000;
       const owners = await this.identify(session, grouper);
       const seconds = (Date.now() - started) / 1000;
