@@ -61,8 +61,10 @@ export interface OwnerAssignment {
 export const RULES = Object.keys(GROUPING_RULES) as GroupingRule[];
 /** What a name is, in the per-mention column: a person, a trust, or a company (or public body). */
 const [COMPANY, PERSON, TRUST] = [0, 1, 2];
-/** No state or ZIP code in the per-mention columns. */
+/** No state, ZIP code or city in the per-mention columns. */
 const NONE = -1;
+/** A state, ZIP code or city as runsOf takes it: NaN for none, which leaves the mention out. */
+const known = (value: number) => (value === NONE ? NaN : value);
 
 /**
  * A text as a number of 53 bits (two 32-bit FNV-1a hashes of different seeds): names and addresses
@@ -206,13 +208,16 @@ export class OwnerGrouper {
   /** A person's key without middle initials (the key itself for a company). */
   private readonly loose = new Column((n) => new Float64Array(n));
   private readonly mail = new Column((n) => new Float64Array(n));
-  /** The mailing address's street line, and its city as a 31-bit hash (NONE for none): what is left of an address a roll left parts of out. */
+  /**
+   * The mailing address's street line, and its city as a 31-bit hash (NONE for none): what is left
+   * of an address a roll left parts of out.
+   */
   private readonly street = new Column((n) => new Float64Array(n));
   private readonly city = new Column((n) => new Int32Array(n));
   private readonly state = new Column((n) => new Int32Array(n));
   private readonly zip = new Column((n) => new Int32Array(n));
   /** PERSON, TRUST or COMPANY. */
-  private readonly person = new Column((n) => new Uint8Array(n));
+  private readonly kind = new Column((n) => new Uint8Array(n));
   /** The key's length: the longer of two names written as often is the owner's name. */
   private readonly keyLength = new Column((n) => new Uint16Array(n));
   /**
@@ -242,7 +247,7 @@ export class OwnerGrouper {
     this.city.push(city ? textHash(city) >>> 1 : NONE, n);
     this.state.push(/^[A-Z]{2}$/.test(state) ? state.charCodeAt(0) * 256 + state.charCodeAt(1) : NONE, n);
     this.zip.push(zip ? Number(zip) : NONE, n);
-    this.person.push(read?.kind === 'person' ? PERSON : read && /\bTRUST\b/.test(read.key) ? TRUST : COMPANY, n);
+    this.kind.push(read?.kind === 'person' ? PERSON : read && /\bTRUST\b/.test(read.key) ? TRUST : COMPANY, n);
     this.keyLength.push(Math.min(read?.key.length ?? 0, 65535), n);
     this.wordsAt.push(read && read.kind !== 'person' ? this.wordCount : -1, n);
     if (read && read.kind !== 'person') {
@@ -270,7 +275,7 @@ export class OwnerGrouper {
 
   /** Whether a mention names a person (else a company, trust or public body). */
   isPersonAt(i: number): boolean {
-    return this.person.at(i) === PERSON;
+    return this.kind.at(i) === PERSON;
   }
 
   /** Groups the mentions added (see the class). */
@@ -302,8 +307,7 @@ export class OwnerGrouper {
     const ifPerson = (value: number, i: number) => (this.isPersonAt(i) ? value : NaN);
     const ifEntity = (value: number, i: number) => (this.isPersonAt(i) || !named(i) ? NaN : value);
     // A state registers a company's name once; a family trust's name ("SMITH FAMILY TRUST") is many families'.
-    const ifCompany = (value: number, i: number) => (this.person.at(i) === COMPANY && named(i) ? value : NaN);
-    const place = (value: number) => (value === NONE ? NaN : value);
+    const ifCompany = (value: number, i: number) => (this.kind.at(i) === COMPANY && named(i) ? value : NaN);
 
     // First what one mailing address says.
     runsOf(
@@ -323,7 +327,7 @@ export class OwnerGrouper {
     // the addresses agree on the city or on the state; a company's or a trust's name, on the street line alone.
     const streetIn = (where: number, i: number) =>
       Number.isNaN(where) || Number.isNaN(this.street.at(i)) ? NaN : pairKey(this.street.at(i), where);
-    for (const where of [(i: number) => place(this.city.at(i)), (i: number) => place(this.state.at(i))]) {
+    for (const where of [(i: number) => known(this.city.at(i)), (i: number) => known(this.state.at(i))]) {
       runsOf(
         sorting,
         (i) => this.key.at(i),
@@ -347,27 +351,27 @@ export class OwnerGrouper {
     runsOf(
       sorting,
       (i) => ifCompany(main(i), i),
-      (i) => place(this.state.at(i)),
+      (i) => known(this.state.at(i)),
       joinRuns('entitySameState'),
     );
     // Rolls often leave the state out of a mailing address: its ZIP code says as much.
     runsOf(
       sorting,
       (i) => ifEntity(main(i), i),
-      (i) => place(this.zip.at(i)),
+      (i) => known(this.zip.at(i)),
       joinRuns('entitySameZip'),
     );
     runsOf(
       sorting,
       (i) => ifPerson(main(i), i),
-      (i) => place(this.zip.at(i)),
+      (i) => known(this.zip.at(i)),
       joinRuns('personSameZip'),
     );
     // A person written without a middle initial, in a ZIP code where one person alone has that name with one.
     runsOf(
       sorting,
       (i) => ifPerson(mainLoose(i), i),
-      (i) => place(this.zip.at(i)),
+      (i) => known(this.zip.at(i)),
       (run) => {
         let initialled = NaN;
         for (const i of run) {
@@ -378,7 +382,7 @@ export class OwnerGrouper {
         if (!Number.isNaN(initialled)) joinRuns('initialSameZip')(run);
       },
     );
-    this.joinUnaddressed(sorting, root, join, place);
+    this.joinUnaddressed(sorting, root, join);
 
     // The main names are done with: their memory holds the groups.
     const groupOf = mainAt.fill(-1);
@@ -459,20 +463,18 @@ export class OwnerGrouper {
     sorting: Float64Array,
     root: (i: number) => number,
     join: (a: number, b: number, rule: GroupingRule) => void,
-    place: (value: number) => number,
   ): void {
-    const kind = (i: number) => this.person.at(i);
-    const cityIn = (i: number) =>
-      place(this.city.at(i)) >= 0 ? pairKey(this.city.at(i), this.state.at(i) === NONE ? 0 : this.state.at(i)) : NaN;
+    // The city with its state, where it is written.
+    const cityIn = (i: number) => (this.city.at(i) === NONE ? NaN : pairKey(this.city.at(i), this.state.at(i)));
     const wheres: [(i: number) => number, number[]][] = [
-      [(i) => place(this.zip.at(i)), [PERSON, COMPANY, TRUST]],
+      [(i) => known(this.zip.at(i)), [PERSON, COMPANY, TRUST]],
       [cityIn, [PERSON, COMPANY]],
-      [(i) => place(this.state.at(i)), [COMPANY]],
+      [(i) => known(this.state.at(i)), [COMPANY]],
     ];
     for (const [where, kinds] of wheres) {
       runsOf(
         sorting,
-        (i) => (kinds.includes(kind(i)) ? this.key.at(i) : NaN),
+        (i) => (kinds.includes(this.kind.at(i)) ? this.key.at(i) : NaN),
         where,
         (run) => {
           let owner = -1;
