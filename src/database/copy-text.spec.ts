@@ -1,4 +1,4 @@
-import { copyRows, copyText } from './copy-text';
+import { copyRowBatches, copyText } from './copy-text';
 
 describe('COPY text format', () => {
   it('reads back rows as written, escapes, nulls and characters cut between chunks included', async () => {
@@ -8,7 +8,7 @@ describe('COPY text format', () => {
     const cut = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of é
     const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
     const rows: (string | null)[][] = [];
-    for await (const row of copyRows(chunks)) rows.push(row);
+    for await (const batch of copyRowBatches(chunks)) rows.push(...batch);
     expect(rows).toEqual([
       [...values, null],
       [...values, null],

@@ -36,7 +36,7 @@ export type GroupingRule = keyof typeof GROUPING_RULES;
  * Raised whenever the rules or the reading of names change what grouping finds: a grouping's
  * fingerprint includes it, so the store is grouped again by the new rules, not left as the old found it.
  */
-export const GROUPING_VERSION = 9;
+export const GROUPING_VERSION = 10;
 
 /**
  * A mailing address shared by more owners than this is a registered agent's, a management
@@ -86,12 +86,31 @@ export function textHash(text: string): number {
 
 /** A name and mailing address as grouping compares them (lastKeys), as the numbers it keeps of them. */
 export function keyNumbers(nameKey: string, mailKey: string): { key: number; mail: number } {
-  return { key: textHash(nameKey), mail: mailKey ? textHash(mailKey) : NaN };
+  const at = mailKey.lastIndexOf('|');
+  if (at < 0) return { key: textHash(nameKey), mail: NaN };
+  const place = mailKey.slice(at + 1);
+  const [zip, city] = /^\d{5}$/.test(place) ? [Number(place), NONE] : [NONE, cityNumber(place)];
+  return { key: textHash(nameKey), mail: mailNumber(textHash(mailKey.slice(0, at)), zip, city) };
+}
+
+/** A city as the per-mention column keeps it: a hash of 31 bits. */
+const cityNumber = (city: string) => textHash(city) >>> 1;
+
+/**
+ * A mailing address as one number: its street line with its ZIP code, else with its city (NaN
+ * without either); what lastKeys' mailKey says, made of the columns rather than kept in one more.
+ */
+function mailNumber(street: number, zip: number, city: number): number {
+  if (Number.isNaN(street) || (zip === NONE && city === NONE)) return NaN;
+  // Cities above every ZIP code, so that no city is taken for one.
+  return pairKey(street, zip !== NONE ? zip : 2 ** 31 + city);
 }
 
 /** Entries in one chunk of a Column (2^16). */
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
+
+type Chunk = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Int16Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
 
 /**
  * A typed array that grows as values are pushed, in chunks: it is never copied to grow, so a
@@ -99,9 +118,9 @@ const CHUNK = 1 << CHUNK_BITS;
  * process's memory).
  */
 class Column {
-  private readonly chunks: (Float64Array | Int32Array | Uint8Array | Uint16Array)[] = [];
+  private readonly chunks: Chunk[] = [];
 
-  constructor(private readonly make: (length: number) => Float64Array | Int32Array | Uint8Array | Uint16Array) {}
+  constructor(private readonly make: (length: number) => Chunk) {}
 
   push(value: number, at: number): void {
     if (at >>> CHUNK_BITS === this.chunks.length) this.chunks.push(this.make(CHUNK));
@@ -110,6 +129,12 @@ class Column {
 
   at(i: number): number {
     return this.chunks[i >>> CHUNK_BITS][i & (CHUNK - 1)];
+  }
+
+  /** Gives its memory back now (see OwnerGrouper.free). */
+  free(): void {
+    for (const chunk of this.chunks) chunk.buffer.transfer(0);
+    this.chunks.length = 0;
   }
 }
 
@@ -200,26 +225,26 @@ function runsOfEqualKeys(
  * with no name are left out. Each join is counted under its rule.
  *
  * Mentions are added one at a time and kept as numbers only (names and addresses as textHash, some
- * 50 bytes a mention), so a store's million parcels group in a worker's memory.
+ * 45 bytes a mention), so a store's million parcels group in a worker's memory.
  */
 export class OwnerGrouper {
   private count = 0;
   private readonly key = new Column((n) => new Float64Array(n));
   /** A person's key without middle initials (the key itself for a company). */
   private readonly loose = new Column((n) => new Float64Array(n));
-  private readonly mail = new Column((n) => new Float64Array(n));
   /**
    * The mailing address's street line, and its city as a 31-bit hash (NONE for none): what is left
    * of an address a roll left parts of out.
    */
   private readonly street = new Column((n) => new Float64Array(n));
   private readonly city = new Column((n) => new Int32Array(n));
-  private readonly state = new Column((n) => new Int32Array(n));
+  /** Its two letters' codes, the first times 256 (NONE for none). */
+  private readonly state = new Column((n) => new Int16Array(n));
   private readonly zip = new Column((n) => new Int32Array(n));
   /** PERSON, TRUST or COMPANY. */
   private readonly kind = new Column((n) => new Uint8Array(n));
-  /** The key's length: the longer of two names written as often is the owner's name. */
-  private readonly keyLength = new Column((n) => new Uint16Array(n));
+  /** The key's length (up to 255): the longer of two names written as often is the owner's name. */
+  private readonly keyLength = new Column((n) => new Uint8Array(n));
   /**
    * A company's words in `words`, from wordsAt: their count, then each as a 32-bit hash (two
    * spellings at one address share most of theirs; a vocabulary of names shares few hashes).
@@ -234,21 +259,21 @@ export class OwnerGrouper {
     const n = this.count++;
     const read = ownerNameOf(mention.name);
     const street = normalizeAddress(mention.mail.address);
-    const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? null;
     const city = normalizeAddress(mention.mail.city);
+    // A city of five digits is a ZIP code written in the wrong field.
+    const zip = /^\d{5}/.exec(mention.mail.zip.trim())?.[0] ?? /^\d{5}$/.exec(city ?? '')?.[0] ?? null;
     const place = zip ?? city;
     const mailKey = street && place ? `${street}|${place}` : '';
     const state = mention.mail.state.trim().toUpperCase();
     this.last = { nameKey: read?.key ?? '', mailKey };
     this.key.push(read ? textHash(read.key) : NaN, n);
     this.loose.push(read ? textHash(read.looseKey) : NaN, n);
-    this.mail.push(mailKey ? textHash(mailKey) : NaN, n);
     this.street.push(street ? textHash(street) : NaN, n);
-    this.city.push(city ? textHash(city) >>> 1 : NONE, n);
+    this.city.push(city ? cityNumber(city) : NONE, n);
     this.state.push(/^[A-Z]{2}$/.test(state) ? state.charCodeAt(0) * 256 + state.charCodeAt(1) : NONE, n);
     this.zip.push(zip ? Number(zip) : NONE, n);
     this.kind.push(read?.kind === 'person' ? PERSON : read && /\bTRUST\b/.test(read.key) ? TRUST : COMPANY, n);
-    this.keyLength.push(Math.min(read?.key.length ?? 0, 65535), n);
+    this.keyLength.push(Math.min(read?.key.length ?? 0, 255), n);
     this.wordsAt.push(read && read.kind !== 'person' ? this.wordCount : -1, n);
     if (read && read.kind !== 'person') {
       const words = [...new Set(read.key.split(' '))];
@@ -270,7 +295,21 @@ export class OwnerGrouper {
 
   /** Whether mention i is a name at a mailing address (as lastKeys gives them, through keyNumbers). */
   isAt(i: number, at: { key: number; mail: number }): boolean {
-    return this.key.at(i) === at.key && Object.is(this.mail.at(i), at.mail);
+    return this.key.at(i) === at.key && Object.is(this.mail(i), at.mail);
+  }
+
+  /** Mention i's mailing address as one number (see mailNumber). */
+  private mail(i: number): number {
+    return mailNumber(this.street.at(i), this.zip.at(i), this.city.at(i));
+  }
+
+  /**
+   * Gives the columns' memory back now, not at the next garbage collection: the worker writes the
+   * owners next, and should not hold both. The grouper takes no more mentions after.
+   */
+  free(): void {
+    const columns = [this.key, this.loose, this.street, this.city, this.state, this.zip, this.kind, this.keyLength];
+    for (const column of [...columns, this.wordsAt, this.words]) column.free();
   }
 
   /** Whether a mention names a person (else a company, trust or public body). */
@@ -313,13 +352,13 @@ export class OwnerGrouper {
     runsOf(
       sorting,
       (i) => this.key.at(i),
-      (i) => this.mail.at(i),
+      (i) => this.mail(i),
       joinRuns('sameNameSameMail'),
     );
     runsOf(
       sorting,
       (i) => ifPerson(this.loose.at(i), i),
-      (i) => this.mail.at(i),
+      (i) => this.mail(i),
       joinRuns('initialSameMail'),
     );
     this.joinSpellings(join, sorting);
@@ -399,6 +438,8 @@ export class OwnerGrouper {
     }
     const joined = new Int32Array(firsts.length * RULES.length);
     for (let j = 0; j < joins; j++) joined[groupOf[root(joinedAt[j])] * RULES.length + joinedRule[j]]++;
+    // Given back now, not at the next garbage collection (see free).
+    for (const done of [parent.buffer, joinedRule.buffer, joinedAt.buffer, sortSpace]) done.transfer(0);
     return { groupOf, groups: firsts.length, firstOf: Int32Array.from(firsts), joins: joined };
   }
 
@@ -507,7 +548,7 @@ export class OwnerGrouper {
     // Companies by address, then name: each address's run holds its names, each name's mentions together.
     runsOf(
       sorting,
-      (i) => (entity(i) ? this.mail.at(i) : NaN),
+      (i) => (entity(i) ? this.mail(i) : NaN),
       () => 0,
       (run) => {
         const spellings: number[] = [];

@@ -71,8 +71,8 @@ const STAGED_COLUMNS =
 export class OwnerGroupingSession {
   constructor(private readonly client: PoolClient) {}
 
-  /** Stages the mentions as they come. */
-  async stage(mentions: AsyncIterable<StagedMention>): Promise<void> {
+  /** Stages the mentions as they come, a batch at a time. */
+  async stage(mentions: AsyncIterable<StagedMention[]>): Promise<void> {
     await this.client.query(
       `CREATE TEMP TABLE staged_mentions (n integer, parcel_key text COLLATE "C", record_number integer,
          slot smallint, state char(2), county_id uuid, person boolean, name text, name_key text, name_search text,
@@ -81,10 +81,15 @@ export class OwnerGroupingSession {
     await this.copyLines(
       `staged_mentions (${STAGED_COLUMNS})`,
       (async function* () {
-        for await (const m of mentions) {
-          const values = [m.n, m.parcelKey, m.recordNumber, m.slot, m.state, m.countyId, m.person];
-          const texts = [m.name, m.nameKey, m.nameSearch, m.mail, m.mailKey];
-          yield [...values.map(String), ...texts.map(copyText)].join('\t');
+        for await (const batch of mentions) {
+          if (batch.length === 0) continue;
+          yield batch
+            .map((m) => {
+              const values = [m.n, m.parcelKey, m.recordNumber, m.slot, m.state, m.countyId, m.person];
+              const texts = [m.name, m.nameKey, m.nameSearch, m.mail, m.mailKey];
+              return [...values.map(String), ...texts.map(copyText)].join('\t');
+            })
+            .join('\n');
         }
       })(),
     );
@@ -232,7 +237,7 @@ export class OwnerGroupingSession {
     return rows;
   }
 
-  /** Writes lines into a table by COPY, in batches of about COPY_BATCH characters, as they come. */
+  /** Writes lines (an item may hold several) into a table by COPY, in batches of about COPY_BATCH characters, as they come. */
   private async copyLines(target: string, lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
     const copy = this.client.query(copyFrom(`COPY ${target} FROM STDIN`));
     let batch = '';

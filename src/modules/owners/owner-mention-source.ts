@@ -10,11 +10,11 @@ export interface ParcelOwnerMention {
   mail: { address: string; city: string; state: string; zip: string };
 }
 
-/** What grouping reads: every mention in the store, and a digest of what the store holds (its loads). */
+/** What grouping reads: every mention in the store (a batch at a time, as read), and a digest of what the store holds (its loads). */
 export interface OwnerMentionSource {
   /** Changes whenever a county's parcels change: a grouping of the same is not run again. */
   fingerprint(): Promise<string>;
-  mentions(): AsyncIterable<ParcelOwnerMention>;
+  mentions(): AsyncIterable<ParcelOwnerMention[]>;
 }
 
 /** A mailing address on one line, as staff and customers read it: "12 MAIN ST, DOVER DE 19901". */

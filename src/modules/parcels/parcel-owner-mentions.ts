@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { copyRows } from '../../database/copy-text';
+import { copyRowBatches } from '../../database/copy-text';
 import type { OwnerMentionSource, ParcelOwnerMention } from '../owners';
 
 /**
@@ -24,14 +24,14 @@ export class ParcelOwnerMentions implements OwnerMentionSource {
     return digest;
   }
 
-  async *mentions(): AsyncGenerator<ParcelOwnerMention> {
+  async *mentions(): AsyncGenerator<ParcelOwnerMention[]> {
     const client = await ((this.db.driver as PostgresDriver).master as Pool).connect();
     let read = false;
     // A connection lost while the reader is busy elsewhere is told here, not thrown; the COPY fails with it.
     const lost = () => (read = false);
     client.on('error', lost);
     try {
-      const rows = client.query(
+      const copy = client.query(
         copyTo(
           `COPY (
              SELECT parcel_key, record_number, state, county_id, fields->>'owner_name', fields->>'owner2_name',
@@ -40,28 +40,21 @@ export class ParcelOwnerMentions implements OwnerMentionSource {
            ) TO STDOUT`,
         ),
       );
-      for await (const [
-        parcelKey,
-        recordNumber,
-        state,
-        countyId,
-        owner,
-        owner2,
-        address,
-        city,
-        mailState,
-        zip,
-      ] of copyRows(rows)) {
-        const mail = { address: address ?? '', city: city ?? '', state: mailState ?? '', zip: zip ?? '' };
-        const parcel = {
-          parcelKey: parcelKey!,
-          recordNumber: Number(recordNumber),
-          state: state!,
-          countyId: countyId!,
-          mail,
-        };
-        if (owner) yield { ...parcel, slot: 1, name: owner };
-        if (owner2) yield { ...parcel, slot: 2, name: owner2 };
+      for await (const rows of copyRowBatches(copy)) {
+        const mentions: ParcelOwnerMention[] = [];
+        for (const [parcelKey, recordNumber, state, countyId, owner, owner2, address, city, mailState, zip] of rows) {
+          const mail = { address: address ?? '', city: city ?? '', state: mailState ?? '', zip: zip ?? '' };
+          const parcel = {
+            parcelKey: parcelKey!,
+            recordNumber: Number(recordNumber),
+            state: state!,
+            countyId: countyId!,
+            mail,
+          };
+          if (owner) mentions.push({ ...parcel, slot: 1, name: owner });
+          if (owner2) mentions.push({ ...parcel, slot: 2, name: owner2 });
+        }
+        yield mentions;
       }
       read = true;
     } finally {
