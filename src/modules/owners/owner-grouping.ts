@@ -229,28 +229,30 @@ function runsOfEqualKeys(
  */
 export class OwnerGrouper {
   private count = 0;
-  private readonly key = new Column((n) => new Float64Array(n));
+  /** Every column below, for free(). */
+  private readonly columns: Column[] = [];
+  private readonly key = this.column((n) => new Float64Array(n));
   /** A person's key without middle initials (the key itself for a company). */
-  private readonly loose = new Column((n) => new Float64Array(n));
+  private readonly loose = this.column((n) => new Float64Array(n));
   /**
    * The mailing address's street line, and its city as a 31-bit hash (NONE for none): what is left
    * of an address a roll left parts of out.
    */
-  private readonly street = new Column((n) => new Float64Array(n));
-  private readonly city = new Column((n) => new Int32Array(n));
+  private readonly street = this.column((n) => new Float64Array(n));
+  private readonly city = this.column((n) => new Int32Array(n));
   /** Its two letters' codes, the first times 256 (NONE for none). */
-  private readonly state = new Column((n) => new Int16Array(n));
-  private readonly zip = new Column((n) => new Int32Array(n));
+  private readonly state = this.column((n) => new Int16Array(n));
+  private readonly zip = this.column((n) => new Int32Array(n));
   /** PERSON, TRUST or COMPANY. */
-  private readonly kind = new Column((n) => new Uint8Array(n));
+  private readonly kind = this.column((n) => new Uint8Array(n));
   /** The key's length (up to 255): the longer of two names written as often is the owner's name. */
-  private readonly keyLength = new Column((n) => new Uint8Array(n));
+  private readonly keyLength = this.column((n) => new Uint8Array(n));
   /**
    * A company's words in `words`, from wordsAt: their count, then each as a 32-bit hash (two
    * spellings at one address share most of theirs; a vocabulary of names shares few hashes).
    */
-  private readonly wordsAt = new Column((n) => new Int32Array(n));
-  private readonly words = new Column((n) => new Int32Array(n));
+  private readonly wordsAt = this.column((n) => new Int32Array(n));
+  private readonly words = this.column((n) => new Int32Array(n));
   private wordCount = 0;
   private last = { nameKey: '', mailKey: '' };
 
@@ -308,8 +310,13 @@ export class OwnerGrouper {
    * owners next, and should not hold both. The grouper takes no more mentions after.
    */
   free(): void {
-    const columns = [this.key, this.loose, this.street, this.city, this.state, this.zip, this.kind, this.keyLength];
-    for (const column of [...columns, this.wordsAt, this.words]) column.free();
+    for (const column of this.columns) column.free();
+  }
+
+  private column(make: (length: number) => Chunk): Column {
+    const column = new Column(make);
+    this.columns.push(column);
+    return column;
   }
 
   /** Whether a mention names a person (else a company, trust or public body). */

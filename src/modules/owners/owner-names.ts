@@ -1,9 +1,9 @@
 /**
  * Owner names as grouping compares them. County rolls spell one owner many ways ("ACME HOLDINGS
  * LLC", "ACME HOLDINGS, L.L.C.", "ACME HLDGS LLC"; "SMITH JOHN A" and "JOHN A SMITH"): each name is
- * brought to one spelling, its key, and every rule that changed it is kept, so that staff can see
- * why two records were put together. A key says two names read alike, not that they are one owner:
- * grouping weighs the mailing address too.
+ * brought to one spelling, its key, and each rule that changed it can be heard on the way, to say
+ * why two names read alike. A key says two names read alike, not that they are one owner: grouping
+ * weighs the mailing address too.
  */
 
 /** A person, or anything else that holds land (companies, trusts, governments, churches). */
@@ -21,11 +21,9 @@ export interface OwnerName {
   looseKey: string;
   /** Co-owners named after the first ("SMITH JOHN & MARY": MARY SMITH), as person keys. */
   coOwners: string[];
-  /** Each rule that changed the name on the way to its key ("HLDGS → HOLDINGS"), in the order applied. */
-  rules: string[];
 }
 
-/** Legal forms, however written, and the one spelling each is given. */
+/** Legal forms, however written, and the one spelling each is given (longest first, so "L L C" is one LLC). */
 const LEGAL_FORMS: [string[], string][] = [
   [['LIMITED', 'LIABILITY', 'COMPANY'], 'LLC'],
   [['L', 'L', 'C'], 'LLC'],
@@ -43,6 +41,9 @@ const LEGAL_FORMS: [string[], string][] = [
   [['TRS'], 'TRUST'],
   [['TR'], 'TRUST'],
 ];
+
+/** The words a legal form may start with: only there are the forms looked for. */
+const LEGAL_FORM_STARTS = new Set(LEGAL_FORMS.map(([spelled]) => spelled[0]));
 
 /** Words county clerks abbreviate, each written one way. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -84,7 +85,8 @@ const ABBREVIATIONS: Record<string, string> = {
 
 /** Words that say nothing of who the owner is: "ET AL" and its kin, titles, a leading "THE". */
 const NOTHING_WORDS = new Set(['ETAL', 'ETUX', 'ETVIR', 'MR', 'MRS', 'MS', 'DR']);
-const NOTHING_PAIRS = new Set(['ET AL', 'ET UX', 'ET VIR']);
+/** What follows ET in "ET AL", "ET UX" and "ET VIR". */
+const AFTER_ET = new Set(['AL', 'UX', 'VIR']);
 
 /** What makes a trust revocable, living, or dated: the same trust however the roll describes it. */
 const TRUST_QUALIFIERS = new Set([
@@ -146,9 +148,9 @@ const GENERATIONS = new Set(['JR', 'SR', 'II', 'III', 'IV']);
 
 /** Upper case, accents off, dots and apostrophes dropped (L.L.C. → LLC, O'NEIL → ONEIL), & as AND, other punctuation a space. */
 function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Most names are plain ASCII: nothing to take accents off.
+  const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return plain
     .toUpperCase()
     .replace(/[.'’]/g, '')
     .replace(/&/g, ' AND ')
@@ -156,15 +158,16 @@ function wordsOf(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** The words with each legal form written one way (longest forms first, so "L L C" is one LLC). */
-function withLegalForms(words: string[], rules: string[]): string[] {
+/** The words with each legal form written one way. */
+function withLegalForms(words: string[], rules?: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length;) {
-    const form = LEGAL_FORMS.find(([spelled]) => spelled.every((word, j) => words[i + j] === word));
+    const form =
+      LEGAL_FORM_STARTS.has(words[i]) &&
+      LEGAL_FORMS.find(([spelled]) => spelled.every((word, j) => words[i + j] === word));
     if (form) {
       const [spelled, one] = form;
-      const written = spelled.join(' ');
-      if (written !== one) rules.push(`${written} → ${one}`);
+      if (spelled.join(' ') !== one) rules?.push(`${spelled.join(' ')} → ${one}`);
       out.push(one);
       i += spelled.length;
     } else {
@@ -175,30 +178,33 @@ function withLegalForms(words: string[], rules: string[]): string[] {
   return out;
 }
 
-/** A name's key and how it was made; null for a name with no words (blank, punctuation only). */
-export function ownerNameOf(name: string): OwnerName | null {
-  const rules: string[] = [];
+/**
+ * A name's key; null for a name with no words (blank, punctuation only). `rules`, when given, hears
+ * each rule that changed the name on the way ("HLDGS → HOLDINGS"), in the order applied: grouping
+ * reads a million names and asks for none.
+ */
+export function ownerNameOf(name: string, rules?: string[]): OwnerName | null {
   let words = wordsOf(name);
   if (words.length === 0) return null;
-  const plain = name.trim().replace(/\s+/g, ' ').toUpperCase();
-  if (words.join(' ') !== plain) rules.push('case, accents and punctuation');
+  if (rules && words.join(' ') !== name.trim().replace(/\s+/g, ' ').toUpperCase()) {
+    rules.push('case, accents and punctuation');
+  }
 
   // "ET AL", "ET UX": other owners unnamed; titles; a leading THE.
   const kept: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    const pair = `${words[i]} ${words[i + 1] ?? ''}`;
-    if (NOTHING_PAIRS.has(pair)) {
-      rules.push(`${pair} dropped`);
+    if (words[i] === 'ET' && AFTER_ET.has(words[i + 1])) {
+      rules?.push(`ET ${words[i + 1]} dropped`);
       i++;
     } else if (NOTHING_WORDS.has(words[i]) || (i === 0 && words[i] === 'THE' && words.length > 1)) {
-      rules.push(`${words[i]} dropped`);
+      rules?.push(`${words[i]} dropped`);
     } else kept.push(words[i]);
   }
   words = withLegalForms(kept, rules);
   words = words.map((word) => {
     const one = ABBREVIATIONS[word];
     if (!one) return word;
-    rules.push(`${word} → ${one}`);
+    rules?.push(`${word} → ${one}`);
     return one;
   });
 
@@ -207,12 +213,12 @@ export function ownerNameOf(name: string): OwnerName | null {
       // A trust's dates and qualifiers: "SMITH JOHN A REV TR DTD 1-2-2003" is the Smith trust.
       const dropped = words.filter((word) => TRUST_QUALIFIERS.has(word) || /^\d+$/.test(word));
       if (dropped.length > 0) {
-        rules.push(`trust qualifiers dropped (${dropped.join(' ')})`);
+        rules?.push(`trust qualifiers dropped (${dropped.join(' ')})`);
         words = words.filter((word) => !dropped.includes(word));
       }
     }
     const key = words.join(' ');
-    return { kind: 'entity', key, looseKey: key, coOwners: [], rules };
+    return { kind: 'entity', key, looseKey: key, coOwners: [] };
   }
 
   // Persons: "SMITH JOHN A AND MARY B" is John A Smith and Mary B Smith.
@@ -220,11 +226,11 @@ export function ownerNameOf(name: string): OwnerName | null {
   const surname = first.length > 1 ? surnameOf(first, name) : null;
   // A co-owner written without a surname ("MARY", "MARY B") shares the first owner's.
   const coOwners = others.map((person) => personKey(surname && withoutSurname(person) ? [...person, surname] : person));
-  if (coOwners.length > 0) rules.push(`co-owners set apart (${coOwners.join('; ')})`);
-  if (first.length > 1) rules.push('word order ignored');
+  if (coOwners.length > 0) rules?.push(`co-owners set apart (${coOwners.join('; ')})`);
+  if (first.length > 1) rules?.push('word order ignored');
   const key = personKey(first);
   const loose = first.filter((word) => word.length > 1 || /\d/.test(word));
-  return { kind: 'person', key, looseKey: personKey(loose.length > 0 ? loose : first), coOwners, rules };
+  return { kind: 'person', key, looseKey: personKey(loose.length > 0 ? loose : first), coOwners };
 }
 
 function splitOnAnd(words: string[]): string[][] {
