@@ -19,6 +19,11 @@ export const STORE_PATHS = {
 } as const;
 export type StorePage = keyof typeof STORE_PATHS;
 
+/** The parcel map opened at one parcel, its details beside it: how an owner's portfolio links its parcels. */
+export function parcelOnMap(parcelKey: string): string {
+  return `${STORE_PATHS.parcelMap}?parcel=${encodeURIComponent(parcelKey)}`;
+}
+
 /** Every store route pattern. */
 export const STORE_ROUTES: readonly string[] = Object.values(STORE_PATHS);
 

@@ -22,6 +22,8 @@ export interface CoveredEdges {
 const UNCOVERED: CoveredEdges = { top: 0, right: 0, bottom: 0, left: 0 };
 /** Room kept around a parcel the map moves to. */
 const FEATURE_PADDING = 80;
+/** The closest the map comes to a parcel shown: a lot fills much of it, its neighbours around it. */
+const FEATURE_MAX_ZOOM = 18;
 
 export type MapView =
   | {
@@ -36,7 +38,7 @@ export type MapView =
   | { center: [number, number]; zoom: number };
 
 export interface ParcelMapHandle {
-  /** Moves to a parcel's boundary (or to a point), close enough to see its neighbours. */
+  /** Moves to a parcel's boundary (or to a point), close enough to see its neighbours; before the map has loaded, it opens there. */
   showFeature: (feature: Feature) => void;
   show: (view: MapView) => void;
   bounds: () => Bounds | null;
@@ -100,9 +102,10 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
     showFeature(feature) {
       const map = mapRef.current;
       const bounds = boundsOf([feature]);
-      if (!map || !bounds) return;
+      if (!bounds) return;
       focus.current = { bounds };
-      fitFeature(map, bounds, latest.current.covered ?? UNCOVERED, reducedMotion() ? 0 : 800);
+      // Before the map has loaded, it opens there (see its start) instead of at its view.
+      if (map) fitFeature(map, bounds, latest.current.covered ?? UNCOVERED, reducedMotion() ? 0 : 800);
     },
     show(next) {
       mapRef.current?.jumpTo(cameraOf(mapRef.current, next, latest.current.kind));
@@ -125,7 +128,8 @@ export const ParcelMap = forwardRef<ParcelMapHandle, ParcelMapProps>(function Pa
           baseStyleUrl ? fetchBaseStyle(baseStyleUrl) : Promise.resolve(null),
         ]);
         if (cancelled || !container.current) return;
-        const start = view;
+        const shown = focus.current;
+        const start: MapView = shown && 'bounds' in shown ? { bounds: shown.bounds, maxZoom: FEATURE_MAX_ZOOM } : view;
         map = new maplibre.Map({
           container: container.current,
           style: parcelMapStyle({ tilesPath, kind, base }),
@@ -331,7 +335,7 @@ function fitFeature(map: MapLibreMap, bounds: Bounds, covered: CoveredEdges, dur
     bottom: covered.bottom + y,
     left: covered.left + x,
   };
-  map.fitBounds(bounds, { padding, maxZoom: 18, duration });
+  map.fitBounds(bounds, { padding, maxZoom: FEATURE_MAX_ZOOM, duration });
 }
 
 function syncData(map: MapLibreMap, props: ParcelMapProps): void {

@@ -262,6 +262,36 @@ describe('Owner portfolios in the store, in a real browser', () => {
     expect(refusals).toEqual([]);
   }, 90_000);
 
+  it('opens a parcel of a portfolio on the parcel map, chosen, its details beside it', async () => {
+    await signInInBrowser(page, origin, tracker, `/owners/${acmeId}`);
+    // ACME's parcel held as second owner comes after the first page of 50.
+    await page.getByRole('button', { name: 'Show more' }).click();
+    const row = page.getByRole('table', { name: 'Parcels' }).getByRole('row').filter({ hasText: '55 Main St' });
+    const link = row.getByRole('link', { name: /on the parcel map$/ });
+    const key = (await link.textContent())!;
+    await link.click();
+    await page.waitForURL(`${origin}/parcels?parcel=${encodeURIComponent(key)}`);
+    const details = page.getByRole('complementary', { name: 'Parcel P-55' });
+    await details.getByText('DOE JANE').waitFor();
+    await page.locator('[data-parcels-drawn="true"]').waitFor();
+
+    // The map is at that parcel, in the part of the map its details leave in view: closed, a click there opens it again.
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    const [map, panel] = [(await canvas.boundingBox())!, (await details.boundingBox())!];
+    const [mapRight, panelRight] = [map.x + map.width, panel.x + panel.width];
+    const clearX = panel.x - map.x > mapRight - panelRight ? (map.x + panel.x) / 2 : (panelRight + mapRight) / 2;
+    const clear = { x: clearX, y: map.y + map.height / 2 };
+    await eventually(async () => {
+      await page.mouse.move(clear.x, clear.y);
+      return (await canvas.evaluate((element) => element.style.cursor)) === 'pointer';
+    }, 10_000);
+    await details.getByRole('button', { name: "Close the parcel's details" }).click();
+    await details.waitFor({ state: 'detached' });
+    await page.mouse.click(clear.x, clear.y);
+    await details.getByText('DOE JANE').waitFor();
+    expect(refusals).toEqual([]);
+  }, 90_000);
+
   it('passes axe at 1280 px, and fits a 390 px phone', async () => {
     const checked = await browser.open({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     checked.setDefaultTimeout(30_000);

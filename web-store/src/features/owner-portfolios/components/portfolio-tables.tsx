@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { parcelOnMap } from '@contracts/routes';
 import { formatDate, formatDollars } from '@web-shared/format';
 import { Button } from '@/components/ui/button';
 import type { OwnerPortfolio, PortfolioParcel } from '../api/owners';
@@ -95,7 +97,13 @@ export function PortfolioParcels({
                 <tr key={parcel.parcel_key}>
                   <td>
                     {parcel.site_address ?? <span className="muted">No site address</span>}
-                    <span className="portfolio-table__key">{parcel.parcel_key}</span>
+                    <Link
+                      className="portfolio-table__key"
+                      to={parcelOnMap(parcel.parcel_key)}
+                      aria-label={`Parcel ${parcel.parcel_key} on the parcel map`}
+                    >
+                      {parcel.parcel_key}
+                    </Link>
                   </td>
                   <td>
                     {parcel.county}, {parcel.state}

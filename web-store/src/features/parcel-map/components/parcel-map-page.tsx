@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { STORE_PATHS } from '@contracts/routes';
 import { MAX_BOX_DEGREES } from '@contracts/parcel-map';
 import { PLANS } from '@contracts/plans';
@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/skeleton';
 import { useRequiredUser } from '@/lib/auth';
 import { HttpError, messageOf } from '@/lib/http';
 import { siteInfo } from '@/lib/site-info';
-import { selectParcels, useMapStart, type MapStart, type ParcelFeature } from '../api/parcel-map';
+import { selectParcels, useMapStart, useParcel, type MapStart, type ParcelFeature } from '../api/parcel-map';
 import { useCoveredEdges } from '../covered-edges';
 import { download, selectionCsv, selectionGeoJson } from '../selection-export';
 import { ParcelDetails } from './parcel-details';
@@ -75,11 +75,18 @@ export default function ParcelMapPage() {
   );
 }
 
+/**
+ * The map of the customer's counties; a link to one parcel (parcelOnMap: ?parcel=<parcel_key>)
+ * opens it at that parcel, chosen, its details beside it.
+ */
 function MapWorkspace({ start }: { start: MapStart }) {
+  const [params] = useSearchParams();
+  const linkedKey = params.get('parcel');
+  const linked = useParcel(linkedKey).data;
   const mapRef = useRef<ParcelMapHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const detailsRef = useRef<HTMLElement>(null);
-  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [chosenKey, setChosenKey] = useState<string | null>(linkedKey);
   const [chosen, setChosen] = useState<ParcelFeature | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [selection, setSelection] = useState<ParcelFeature[]>([]);
@@ -89,6 +96,12 @@ function MapWorkspace({ start }: { start: MapStart }) {
   const covered = useCoveredEdges(mapRef, detailsRef, chosenKey !== null);
 
   useEffect(() => () => running.current?.abort(), []);
+  // The linked parcel, once loaded (its details say so where it is not found): the map opens at it, or moves there.
+  useEffect(() => {
+    if (!linked) return;
+    setChosen(linked);
+    mapRef.current?.showFeature(linked);
+  }, [linked]);
 
   const choose = (parcel: ParcelFeature) => {
     setChosen(parcel);
