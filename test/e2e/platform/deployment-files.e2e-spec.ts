@@ -321,9 +321,9 @@ describe('Dockerfile', () => {
     expect(composeServices().api.command).toEqual(cmd);
   });
 
-  it('starts the worker as npm run start:worker does, its heap bounded as the API’s', () => {
+  it('starts the worker as npm run start:worker does, its heap bounded as the API’s and kept small over fast', () => {
     const startWorker = packageScripts()['start:worker'];
-    expect(startWorker).toMatch(/--max-old-space-size=\d+ .*dist\/src\/worker\.js$/);
+    expect(startWorker).toMatch(/--max-old-space-size=\d+ .*--optimize-for-size dist\/src\/worker\.js$/);
     expect(composeServices().worker.command?.join(' ')).toBe(startWorker);
   });
 
