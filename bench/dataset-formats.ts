@@ -1,6 +1,6 @@
 /**
  * Section: converting one 1-million-parcel county to every format, each in a process of its own as
- * the worker runs it (normalizing the CSV, then GDAL's ogr2ogr or DuckDB), timed, with the peak
+ * the worker runs it (its V8 flags; normalizing the CSV, then GDAL's ogr2ogr or DuckDB), timed, with the peak
  * resident memory of its largest process (GNU time's %M: the Node process, DuckDB inside it, or
  * ogr2ogr). Beside each GDAL format, ogr2ogr alone converting the same gzip CSV to the same format
  * (types guessed from the first megabyte, /vsigzip/, the geometry from geometry_wkt promoted to
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CONVERTED_FORMATS, formatInfo } from '../src/contracts/dataset-formats';
 import { generatedRelease } from './release-compare';
-import type { BenchApp } from './support/bench-app';
+import { nodeArgumentsOf, type BenchApp } from './support/bench-app';
 import { figure, verdict, type ResultRow } from './support/section';
 
 const run = promisify(execFile);
@@ -51,6 +51,9 @@ const OGR_OPEN = [
   'parcels',
 ];
 
+/** The worker's V8 flags (npm run start:worker without its script): the conversion runs as in the worker. */
+const WORKER_V8_FLAGS = nodeArgumentsOf('start:worker').slice(0, -1);
+
 export async function benchDatasetFormats(_app: BenchApp): Promise<ResultRow[]> {
   // The compare section's generated release: every parcel with its boundary.
   const csv = await generatedRelease(COUNTY, 'previous');
@@ -66,6 +69,7 @@ export async function benchDatasetFormats(_app: BenchApp): Promise<ResultRow[]> 
     const dir = await mkdtemp(join(tmpdir(), 'cds-bench-formats-'));
     try {
       const ours = await timed(process.execPath, [
+        ...WORKER_V8_FLAGS,
         join(__dirname, 'support', 'convert-county-file.js'),
         format,
         csv,
